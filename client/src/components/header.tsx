@@ -1,0 +1,59 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { paths } from '../config/paths';
+import { trpc } from '../lib/trpc';
+import { Avatar } from './avatar';
+import { LanguageSwitch } from './language-switch';
+import { useSession } from './use-session';
+
+/** Spec §2: the header shared by the profiles, pre-game and game screens. */
+export function Header() {
+  const { t } = useTranslation();
+  const { activeProfile } = useSession();
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
+  const choose = trpc.profiles.choose.useMutation();
+
+  async function backToProfiles() {
+    if (activeProfile) await choose.mutateAsync({ profileId: null }).catch(() => undefined);
+    await utils.session.me.invalidate();
+    navigate(paths.profiles);
+  }
+
+  async function signOut() {
+    window.speechSynthesis?.cancel();
+    await fetch('/auth/sign-out', { method: 'POST', credentials: 'same-origin' }).catch(() => undefined);
+    queryClient.clear();
+    navigate(paths.home, { replace: true });
+  }
+
+  return (
+    <header className="app-header">
+      <a className="skip-link" href="#main">
+        {t('skipToContent')}
+      </a>
+      <button type="button" className="header-button" onClick={() => void backToProfiles()} aria-label={t('header.backToProfilesLabel')}>
+        <span aria-hidden="true">←</span> {t('header.backToProfiles')}
+      </button>
+      <div className="header-brand" aria-hidden={activeProfile ? 'true' : undefined}>
+        {activeProfile ? (
+          <span className="header-profile">
+            <Avatar avatar={activeProfile.avatar} size={36} />
+            <span className="header-profile-name">{activeProfile.name}</span>
+          </span>
+        ) : (
+          <span className="brand">{t('appName')}</span>
+        )}
+      </div>
+      {activeProfile && <span className="visually-hidden">{t('header.playingAs', { name: activeProfile.name })}</span>}
+      <div className="header-actions">
+        <LanguageSwitch />
+        <button type="button" className="header-button" onClick={() => void signOut()}>
+          {t('header.signOut')}
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { paths } from '../config/paths';
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <main className="page page-narrow" id="main">
+      <h1>{t('notFound.title')}</h1>
+      <Link className="button" href={paths.home}>
+        {t('notFound.goHome')}
+      </Link>
+    </main>
+  );
+}

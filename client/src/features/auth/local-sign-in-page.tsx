@@ -1,0 +1,76 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { safeReturnPath } from '../../../../shared/routes';
+import { LanguageSwitch } from '../../components/language-switch';
+import { paths } from '../../config/paths';
+
+/** The clearly labelled stand-in for Google when the server has no Google credentials. */
+export default function LocalSignInPage() {
+  const { t } = useTranslation('auth');
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    if (!name.trim() || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
+      setError(t('local.invalid'));
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const returnTo = safeReturnPath(new URLSearchParams(window.location.search).get('returnTo') ?? paths.profiles);
+      const response = await fetch('/auth/local', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        credentials: 'same-origin',
+        body: JSON.stringify({ name: name.trim(), email: email.trim(), returnTo }),
+      });
+      if (response.status === 400) throw new Error(t('local.invalid'));
+      if (!response.ok) throw new Error(t('local.failed'));
+      const { redirectTo } = (await response.json()) as { redirectTo: string };
+      // A full load, so every cached query starts from the new session.
+      window.location.assign(safeReturnPath(redirectTo));
+    } catch (caught) {
+      setError(caught instanceof Error && caught.message ? caught.message : t('local.failed'));
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <main className="page page-narrow" id="main">
+      <div className="sign-in-language">
+        <LanguageSwitch />
+      </div>
+      <form className="card form" onSubmit={(event) => void submit(event)} noValidate>
+        <h1>{t('local.title')}</h1>
+        <p className="badge">{t('local.badge')}</p>
+        <p>{t('local.explanation')}</p>
+        <label className="field">
+          <span>{t('local.name')}</span>
+          <input name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={60} required />
+        </label>
+        <label className="field">
+          <span>{t('local.email')}</span>
+          <input name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+        </label>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="form-actions">
+          <Link className="button" href={paths.home}>
+            {t('local.back')}
+          </Link>
+          <button className="button button-primary" type="submit" disabled={submitting}>
+            {submitting ? t('local.submitting') : t('local.submit')}
+          </button>
+        </div>
+      </form>
+    </main>
+  );
+}

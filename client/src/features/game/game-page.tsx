@@ -1,0 +1,310 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { ANSWER_FEEDBACK_MS, isMillionaire, prizeAt } from '../../../../shared/ladder';
+import { Header } from '../../components/header';
+import { Loading } from '../../components/loading';
+import { useSession } from '../../components/use-session';
+import { paths } from '../../config/paths';
+import { errorCodeOf } from '../../lib/errors';
+import { formatAmount } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
+import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { Ladder } from './ladder';
+import { markGameStarted, readGameNavigationState } from './navigation';
+import { useSpeech } from './use-speech';
+import { ANSWER_LETTERS } from './voice';
+
+type Game = NonNullable<RouterOutputs['game']['start']>;
+
+type Phase =
+  | { kind: 'loading' }
+  | { kind: 'error' }
+  | { kind: 'empty' }
+  | { kind: 'question' }
+  | { kind: 'checking'; picked: number }
+  | { kind: 'feedback'; picked: number; correctIndex: number; correct: boolean }
+  | { kind: 'ended'; winnings: number; correctCount: number };
+
+const KEY_TO_ANSWER: Record<string, number> = { a: 0, b: 1, c: 2, d: 3, '1': 0, '2': 1, '3': 2, '4': 3 };
+
+/** Spec §2 /game and §4: the question screen, its ladder, feedback, end screen and speech. */
+export default function GamePage() {
+  const { t, i18n } = useTranslation(['game', 'errors']);
+  const [, navigate] = useLocation();
+  const { activeProfile } = useSession();
+  const utils = trpc.useUtils();
+  const startGame = trpc.game.start.useMutation();
+  const answer = trpc.game.answer.useMutation();
+  const setTts = trpc.profiles.setTts.useMutation();
+
+  const [game, setGame] = useState<Game | null>(null);
+  const [position, setPosition] = useState(0);
+  const [correctCount, setCorrectCount] = useState(0);
+  const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
+  const [answerError, setAnswerError] = useState(false);
+  const [ttsEnabled, setTtsEnabled] = useState(activeProfile?.ttsEnabled ?? true);
+  const speech = useSpeech(ttsEnabled);
+  const loadedRef = useRef(false);
+  const timerRef = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const profileId = activeProfile?.id ?? '';
+  const amountText = (amount: number) => formatAmount(amount, i18n.resolvedLanguage ?? 'en');
+
+  const showGame = useCallback((loaded: Game) => {
+    setGame(loaded);
+    setPosition(loaded.position);
+    setCorrectCount(loaded.correctCount);
+    setPhase({ kind: 'question' });
+  }, []);
+
+  const resume = useCallback(async () => {
+    const current = await utils.game.current.fetch({ profileId }, { staleTime: 0 });
+    if (current) showGame(current);
+    else navigate(paths.preGame, { replace: true });
+  }, [utils, profileId, showGame, navigate]);
+
+  const load = useCallback(async () => {
+    setPhase({ kind: 'loading' });
+    const state = readGameNavigationState();
+    try {
+      if (state && !state.started) {
+        const started = await startGame.mutateAsync({ profileId, categoryId: state.categoryId, lang: currentLanguage() });
+        markGameStarted(state);
+        if (started) showGame(started);
+        else setPhase({ kind: 'empty' });
+      } else {
+        await resume();
+      }
+    } catch {
+      setPhase({ kind: 'error' });
+    }
+  }, [startGame, profileId, showGame, resume]);
+
+  useEffect(() => {
+    if (loadedRef.current || !profileId) return;
+    loadedRef.current = true;
+    void load();
+  }, [load, profileId]);
+
+  useEffect(() => () => {
+    if (timerRef.current) clearTimeout(timerRef.current);
+  }, []);
+
+  const question = game?.questions[position];
+
+  // Read each new question aloud once it is shown.
+  const { speak } = speech;
+  useEffect(() => {
+    if (phase.kind === 'question' && question) void speak(question.lang, question.question, question.answers);
+  }, [phase.kind, question, speak]);
+
+  const pick = useCallback(
+    async (index: number) => {
+      if (!game || phase.kind !== 'question') return;
+      speech.cancel();
+      setAnswerError(false);
+      setPhase({ kind: 'checking', picked: index });
+      try {
+        const result = await answer.mutateAsync({ gameId: game.gameId, position, answerIndex: index });
+        setPhase({ kind: 'feedback', picked: index, correctIndex: result.correctAnswerIndex, correct: result.correct });
+        timerRef.current = setTimeout(() => {
+          setCorrectCount(result.correctCount);
+          if (result.status === 'playing') {
+            setPosition(position + 1);
+            setPhase({ kind: 'question' });
+          } else {
+            setPhase({ kind: 'ended', winnings: result.winnings, correctCount: result.correctCount });
+            void utils.session.me.invalidate();
+            void utils.game.current.invalidate();
+          }
+        }, ANSWER_FEEDBACK_MS);
+      } catch (error) {
+        // Answered elsewhere (another tab) or already over: take the server's view of the game.
+        const code = errorCodeOf(error);
+        if (code === 'CONFLICT' || code === 'NOT_FOUND') {
+          await resume().catch(() => setPhase({ kind: 'error' }));
+        } else {
+          setAnswerError(true);
+          setPhase({ kind: 'question' });
+        }
+      }
+    },
+    [game, phase.kind, position, answer, speech, utils, resume],
+  );
+
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
+      const target = event.target as HTMLElement | null;
+      if (target && ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName)) return;
+      const index = KEY_TO_ANSWER[event.key.toLowerCase()];
+      if (index === undefined) return;
+      event.preventDefault();
+      void pick(index);
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [pick]);
+
+  function toggleSpeech() {
+    const next = !ttsEnabled;
+    setTtsEnabled(next);
+    if (next) speech.unlock();
+    // Spec §8: a failed preference save is only logged.
+    setTts.mutate(
+      { profileId, ttsEnabled: next },
+      {
+        onSuccess: () => void utils.session.me.invalidate(),
+        onError: (error) => console.warn('Could not save the speech preference', error),
+      },
+    );
+  }
+
+  const speechToggle = (
+    <button
+      type="button"
+      className="button speech-toggle"
+      aria-pressed={ttsEnabled}
+      onClick={toggleSpeech}
+      aria-label={ttsEnabled ? t('speech.mute') : t('speech.unmute')}
+    >
+      <span aria-hidden="true">{ttsEnabled ? '🔊' : '🔇'}</span> {ttsEnabled ? t('speech.on') : t('speech.off')}
+    </button>
+  );
+
+  let body: React.ReactNode;
+  if (phase.kind === 'loading') body = <Loading label={t('play.loading')} />;
+  else if (phase.kind === 'error')
+    body = (
+      <div className="card message-card" role="alert">
+        <p>{t('errors:game.loadFailed')}</p>
+        <div className="form-actions">
+          <button type="button" className="button" onClick={() => navigate(paths.preGame)}>
+            {t('play.backToPreGame')}
+          </button>
+          <button type="button" className="button button-primary" onClick={() => void load()}>
+            {t('play.retry')}
+          </button>
+        </div>
+      </div>
+    );
+  else if (phase.kind === 'empty')
+    body = (
+      <div className="card message-card" role="status">
+        <p>{t('play.noQuestions')}</p>
+        <button type="button" className="button button-primary" onClick={() => navigate(paths.preGame)}>
+          {t('play.backToPreGame')}
+        </button>
+      </div>
+    );
+  else if (phase.kind === 'ended') {
+    const millionaire = isMillionaire(phase.winnings);
+    body = (
+      <section className={`card end-card${millionaire ? ' millionaire' : ''}`} aria-labelledby="end-title">
+        <h1 id="end-title" tabIndex={-1} ref={(node) => node?.focus()}>
+          {millionaire ? t('end.congratulations') : t('end.gameOver')}
+        </h1>
+        <p className="end-message">
+          {millionaire
+            ? t('end.millionaire', { amount: amountText(phase.winnings) })
+            : phase.winnings > 0
+              ? t('end.walkAway', { amount: amountText(phase.winnings) })
+              : t('end.walkAwayNothing')}
+        </p>
+        <p className="muted">{t('end.correctCount', { count: phase.correctCount })}</p>
+        <button type="button" className="button button-primary button-large" onClick={() => navigate(paths.preGame)}>
+          {t('end.playAgain')}
+        </button>
+      </section>
+    );
+  } else if (game && question) {
+    const picked = phase.kind === 'checking' || phase.kind === 'feedback' ? phase.picked : null;
+    const locked = phase.kind !== 'question';
+    body = (
+      <div className="game-layout">
+        <section className="question-panel" aria-labelledby="question-text">
+          <div className="question-meta">
+            <span>{t('play.questionOf', { number: position + 1, total: game.questions.length })}</span>
+            <span className="playing-for">{t('play.playingFor', { amount: amountText(prizeAt(position)) })}</span>
+          </div>
+          {question.imageUrl && <img className="question-image" src={question.imageUrl} alt={t('play.image')} />}
+          <h1 id="question-text" className="question-text" lang={question.lang}>
+            {question.question}
+          </h1>
+          <div className="answers" role="group" aria-label={t('play.answersLabel')} lang={question.lang}>
+            {question.answers.map((text, index) => {
+              const letter = ANSWER_LETTERS[index] as string;
+              let state = '';
+              if (phase.kind === 'checking' && picked === index) state = 'picked';
+              if (phase.kind === 'feedback') {
+                if (index === phase.correctIndex) state = 'correct';
+                else if (index === picked) state = 'wrong';
+              }
+              return (
+                <button
+                  key={`${position}-${letter}`}
+                  type="button"
+                  className={`answer ${state}`}
+                  data-state={state || undefined}
+                  disabled={locked}
+                  aria-disabled={locked}
+                  aria-label={t('play.answerLabel', { letter, text })}
+                  onClick={() => void pick(index)}
+                >
+                  <span className="answer-letter" aria-hidden="true">
+                    {letter}
+                  </span>
+                  <span className="answer-text">{text}</span>
+                </button>
+              );
+            })}
+          </div>
+          <p className="feedback" role="status" aria-live="assertive">
+            {phase.kind === 'checking' && t('play.checking')}
+            {phase.kind === 'feedback' &&
+              (phase.correct
+                ? t('play.correct')
+                : t('play.wrong', {
+                    letter: ANSWER_LETTERS[phase.correctIndex],
+                    text: question.answers[phase.correctIndex],
+                  }))}
+          </p>
+          {answerError && (
+            <p className="form-error" role="alert">
+              {t('errors:game.answerFailed')}
+            </p>
+          )}
+          <div className="game-tools">
+            {speechToggle}
+            {ttsEnabled && (
+              <button
+                type="button"
+                className="button"
+                disabled={locked}
+                onClick={() => void speak(question.lang, question.question, question.answers)}
+              >
+                {t('speech.repeat')}
+              </button>
+            )}
+            <span className="muted keyboard-hint">{t('play.keyboardHint')}</span>
+          </div>
+          {ttsEnabled && speech.missingVoice && (
+            <p className="muted speech-note" role="note">
+              {t('speech.noVoice', { language: t(`speech.languageNames.${speech.missingVoice}`) })}
+            </p>
+          )}
+        </section>
+        <Ladder position={position} correctCount={correctCount} />
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <Header />
+      <main className="page page-game" id="main">
+        {body}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PRIZE_LADDER } from '../../../../shared/ladder';
+import { formatAmount } from '../../lib/format';
+
+/** The 15 amounts, top prize first, with the current level lit and the ones won marked. */
+export function Ladder({ position, correctCount }: { position: number; correctCount: number }) {
+  const { t, i18n } = useTranslation('game');
+  const currentRef = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    currentRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+  }, [position]);
+
+  return (
+    <nav className="ladder" aria-label={t('play.ladder')}>
+      <ol reversed>
+        {PRIZE_LADDER.map((amount, level) => {
+          const isCurrent = level === position;
+          const isWon = level < correctCount;
+          return (
+            <li
+              key={amount}
+              ref={isCurrent ? currentRef : undefined}
+              className={`ladder-level${isCurrent ? ' current' : ''}${isWon ? ' won' : ''}${(level + 1) % 5 === 0 ? ' milestone' : ''}`}
+              aria-current={isCurrent ? 'step' : undefined}
+            >
+              <span className="ladder-number">{level + 1}</span>
+              <span className="ladder-amount">{formatAmount(amount, i18n.resolvedLanguage ?? 'en')}</span>
+              {isCurrent && <span className="visually-hidden"> ({t('play.currentLevel')})</span>}
+              {isWon && <span className="visually-hidden"> ({t('play.wonLevel')})</span>}
+            </li>
+          );
+        }).reverse()}
+      </ol>
+    </nav>
+  );
+}

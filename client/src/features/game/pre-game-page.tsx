@@ -1,0 +1,109 @@
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { Avatar } from '../../components/avatar';
+import { Header } from '../../components/header';
+import { Loading } from '../../components/loading';
+import { useSession } from '../../components/use-session';
+import { paths } from '../../config/paths';
+import { errorKeyOf } from '../../lib/errors';
+import { formatAmount } from '../../lib/format';
+import { trpc } from '../../lib/trpc';
+import { type GameNavigationState, RANDOM_CATEGORY } from './navigation';
+import { unlockSpeech } from './speech';
+
+/** Spec §2 /pre-game: lifetime stats, a category and Start New Game. */
+export default function PreGamePage() {
+  const { t, i18n } = useTranslation(['game', 'errors']);
+  const language = i18n.resolvedLanguage === 'vi' ? 'vi' : 'en';
+  const [, navigate] = useLocation();
+  const { activeProfile } = useSession();
+  const categories = trpc.categories.list.useQuery();
+  const unfinished = trpc.game.current.useQuery(
+    { profileId: activeProfile?.id ?? '' },
+    { enabled: Boolean(activeProfile), staleTime: 0 },
+  );
+  const [categoryId, setCategoryId] = useState<string>(RANDOM_CATEGORY);
+  const selectId = useId();
+
+  const sorted = useMemo(() => {
+    const collator = new Intl.Collator(language);
+    const nameOf = (c: { name_en: string; name_vi: string }) => (language === 'vi' ? c.name_vi : c.name_en);
+    return [...(categories.data ?? [])].sort((a, b) => collator.compare(nameOf(a), nameOf(b)));
+  }, [categories.data, language]);
+
+  if (!activeProfile) return <Loading />;
+
+  function start() {
+    unlockSpeech();
+    const state: GameNavigationState = { categoryId: categoryId === RANDOM_CATEGORY ? RANDOM_CATEGORY : Number(categoryId) };
+    navigate(paths.game, { state });
+  }
+
+  const stats = [
+    { label: t('preGame.gamesPlayed'), value: formatAmount(activeProfile.totalGamesPlayed, language), key: 'games' },
+    { label: t('preGame.moneyEarned'), value: formatAmount(activeProfile.totalMoneyEarned, language), key: 'money' },
+    { label: t('preGame.correctAnswers'), value: formatAmount(activeProfile.totalCorrectAnswers, language), key: 'correct' },
+  ];
+
+  return (
+    <>
+      <Header />
+      <main className="page page-narrow" id="main">
+        <div className="card pre-game">
+          <div className="pre-game-heading">
+            <Avatar avatar={activeProfile.avatar} size={72} />
+            <h1>{t('preGame.title', { name: activeProfile.name })}</h1>
+          </div>
+          <section aria-labelledby="stats-title">
+            <h2 id="stats-title" className="section-title">
+              {t('preGame.stats')}
+            </h2>
+            <dl className="stats">
+              {stats.map((stat) => (
+                <div key={stat.key} className="stat" data-stat={stat.key}>
+                  <dt>{stat.label}</dt>
+                  <dd>{stat.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <label className="field" htmlFor={selectId}>
+            <span>{t('preGame.category')}</span>
+          </label>
+          <select id={selectId} name="category" value={categoryId} onChange={(e) => setCategoryId(e.target.value)}>
+            <option value={RANDOM_CATEGORY}>{t('preGame.random')}</option>
+            {sorted.map((category) => (
+              <option key={category.id} value={String(category.id)}>
+                {language === 'vi' ? category.name_vi : category.name_en}
+              </option>
+            ))}
+          </select>
+          {categories.isError && (
+            <p className="form-error" role="alert">
+              {t(errorKeyOf(categories.error))}
+            </p>
+          )}
+          <button type="button" className="button button-primary button-large" onClick={start}>
+            {t('preGame.start')}
+          </button>
+          {unfinished.data && (
+            <div className="continue">
+              <p className="muted">{t('preGame.continueHint', { number: unfinished.data.position + 1 })}</p>
+              <button
+                type="button"
+                className="button"
+                onClick={() => {
+                  unlockSpeech();
+                  navigate(paths.game);
+                }}
+              >
+                {t('preGame.continue')}
+              </button>
+            </div>
+          )}
+        </div>
+      </main>
+    </>
+  );
+}

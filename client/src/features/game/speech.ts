@@ -1,0 +1,89 @@
+import { pickVoice, SPEECH_LOCALES, SPEECH_PITCH, SPEECH_RATE, speechLines } from './voice';
+
+type Language = keyof typeof SPEECH_LOCALES;
+
+const VOICES_TIMEOUT_MS = 1500;
+/** Utterances still to be spoken: Chrome drops callbacks (and may cut speech) of collected ones. */
+const pending = new Set<SpeechSynthesisUtterance>();
+
+function synthesis(): SpeechSynthesis | null {
+  return typeof window !== 'undefined' && 'speechSynthesis' in window ? window.speechSynthesis : null;
+}
+
+/** Voices load late in Chrome: wait for voiceschanged, but not forever (some devices never list any). */
+export function loadVoices(): Promise<SpeechSynthesisVoice[]> {
+  const speech = synthesis();
+  if (!speech) return Promise.resolve([]);
+  const now = speech.getVoices();
+  if (now.length > 0) return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      speech.removeEventListener('voiceschanged', done);
+      resolve(speech.getVoices());
+    };
+    const timer = setTimeout(done, VOICES_TIMEOUT_MS);
+    speech.addEventListener('voiceschanged', done);
+  });
+}
+
+/** Whether questions in this language can be read aloud on this device. */
+export async function canSpeak(language: Language): Promise<boolean> {
+  if (!synthesis()) return false;
+  const voices = await loadVoices();
+  // With no voice list at all, English still goes to the platform's default voice.
+  if (voices.length === 0) return language === 'en';
+  return pickVoice(voices, SPEECH_LOCALES[language]) !== null;
+}
+
+export function cancelSpeech(): void {
+  pending.clear();
+  synthesis()?.cancel();
+}
+
+/**
+ * Reads a question and its answers, each as its own utterance (Chrome stops long ones after
+ * about 15 s). Returns false when the language has no voice here: nothing is spoken then.
+ */
+export async function speakQuestion(language: Language, question: string, answers: readonly string[]): Promise<boolean> {
+  const speech = synthesis();
+  if (!speech) return false;
+  const voices = await loadVoices();
+  const locale = SPEECH_LOCALES[language];
+  const voice = pickVoice(voices, locale);
+  if (!voice && !(voices.length === 0 && language === 'en')) return false;
+  cancelSpeech();
+  for (const line of speechLines(question, answers)) {
+    const utterance = new SpeechSynthesisUtterance(line);
+    utterance.lang = locale;
+    if (voice) utterance.voice = voice;
+    utterance.rate = SPEECH_RATE;
+    utterance.pitch = SPEECH_PITCH;
+    const forget = () => pending.delete(utterance);
+    utterance.onend = forget;
+    utterance.onerror = forget;
+    pending.add(utterance);
+    speech.speak(utterance);
+  }
+  return true;
+}
+
+/**
+ * iOS speaks only after a first utterance started inside a tap: call this from the click
+ * that starts a game (or unmutes).
+ */
+export function unlockSpeech(): void {
+  const speech = synthesis();
+  if (!speech) return;
+  const silent = new SpeechSynthesisUtterance('');
+  silent.volume = 0;
+  speech.speak(silent);
+}
+
+let pageHideHooked = false;
+/** Speech would go on after a reload or leaving the page: stop it when the page goes. */
+export function stopSpeechOnPageHide(): void {
+  if (pageHideHooked || typeof window === 'undefined') return;
+  pageHideHooked = true;
+  window.addEventListener('pagehide', cancelSpeech);
+}

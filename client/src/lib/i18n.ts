@@ -1,0 +1,55 @@
+import i18n from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import { FALLBACK_LANGUAGE, LANGUAGES } from '../../../shared/i18n';
+import enAuth from '../locales/en/auth.json';
+import enCommon from '../locales/en/common.json';
+import enErrors from '../locales/en/errors.json';
+import enGame from '../locales/en/game.json';
+import enProfiles from '../locales/en/profiles.json';
+import viAuth from '../locales/vi/auth.json';
+import viCommon from '../locales/vi/common.json';
+import viErrors from '../locales/vi/errors.json';
+import viGame from '../locales/vi/game.json';
+import viProfiles from '../locales/vi/profiles.json';
+
+export const resources = {
+  en: { common: enCommon, auth: enAuth, profiles: enProfiles, game: enGame, errors: enErrors },
+  vi: { common: viCommon, auth: viAuth, profiles: viProfiles, game: viGame, errors: viErrors },
+} as const;
+
+/** Spec §9: detected from the query string `lng`, a cookie, local and session storage, the navigator, then <html lang>. */
+export function initI18n() {
+  i18n.on('languageChanged', (language) => {
+    document.documentElement.lang = language;
+  });
+  return i18n
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init({
+      resources,
+      supportedLngs: [...LANGUAGES],
+      nonExplicitSupportedLngs: true,
+      load: 'languageOnly',
+      fallbackLng: FALLBACK_LANGUAGE,
+      defaultNS: 'common',
+      ns: ['common', 'auth', 'profiles', 'game', 'errors'],
+      interpolation: { escapeValue: false },
+      detection: {
+        order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+        lookupQuerystring: 'lng',
+        lookupCookie: 'lng',
+        lookupLocalStorage: 'lng',
+        lookupSessionStorage: 'lng',
+        caches: ['localStorage', 'cookie'],
+        cookieOptions: { path: '/', sameSite: 'lax' },
+      },
+    });
+}
+
+/** The UI language reduced to one we support. */
+export function currentLanguage(): 'en' | 'vi' {
+  return i18n.resolvedLanguage === 'vi' ? 'vi' : 'en';
+}
+
+export { i18n };

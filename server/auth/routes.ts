@@ -1,0 +1,121 @@
+import { timingSafeEqual } from 'node:crypto';
+import { generateCodeVerifier, generateState } from 'arctic';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { paths, safeReturnPath } from '../../shared/routes';
+import type { Db } from '../db/database';
+import type { SignInMode } from '../env';
+import type { GoogleSignIn } from './google';
+import { authenticate, type CookieSecurity, sessionCookieOptions } from './request-auth';
+import { createSession, deleteSession, SESSION_COOKIE } from './session';
+import { upsertUser, type VerifiedIdentity } from './users';
+
+const STATE_COOKIE = 'ql_oauth_state';
+const VERIFIER_COOKIE = 'ql_oauth_verifier';
+const RETURN_COOKIE = 'ql_oauth_return';
+const OAUTH_COOKIE_MS = 10 * 60 * 1000;
+
+export type AuthRoutesOptions = {
+  db: Db;
+  mode: SignInMode;
+  google: GoogleSignIn | null;
+  adminEmails: readonly string[];
+  security: CookieSecurity;
+  /** e.g. https://quiz.example; null: the origin the request came to. */
+  publicOrigin: string | null;
+  /** Sign-in attempts allowed per IP per minute. */
+  signInRateLimit: number;
+};
+
+const localSignInBody = z.object({
+  name: z.string().trim().min(1).max(60),
+  email: z.email().max(254),
+  returnTo: z.string().optional(),
+});
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export function requestOrigin(request: FastifyRequest, publicOrigin: string | null): string {
+  return publicOrigin ?? `${request.protocol}://${request.host}`;
+}
+
+export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
+  const { db, security } = options;
+  const rateLimit = { rateLimit: { max: options.signInRateLimit, timeWindow: '1 minute' } };
+  const oauthCookie = { path: '/auth', httpOnly: true, sameSite: 'lax' as const, secure: security.secure, maxAge: OAUTH_COOKIE_MS / 1000 };
+  const callbackUrl = (request: FastifyRequest) => `${requestOrigin(request, options.publicOrigin)}/auth/google/callback`;
+
+  function startSession(reply: FastifyReply, identity: VerifiedIdentity) {
+    const userId = upsertUser(db, identity, options.adminEmails);
+    // A new session at every sign-in: a token planted before sign-in is never promoted.
+    const { token, expiresAt } = createSession(db, userId);
+    reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(security, expiresAt));
+  }
+
+  app.get('/auth/google', { config: rateLimit }, async (request, reply) => {
+    const returnTo = safeReturnPath((request.query as { returnTo?: unknown }).returnTo ?? paths.profiles);
+    if (options.mode === 'local' || !options.google) {
+      return reply.redirect(`${paths.localSignIn}?returnTo=${encodeURIComponent(returnTo)}`);
+    }
+    const state = generateState();
+    const verifier = generateCodeVerifier();
+    reply
+      .setCookie(STATE_COOKIE, state, oauthCookie)
+      .setCookie(VERIFIER_COOKIE, verifier, oauthCookie)
+      .setCookie(RETURN_COOKIE, returnTo, oauthCookie);
+    return reply.redirect(options.google.authorizationUrl(callbackUrl(request), state, verifier).toString());
+  });
+
+  app.get('/auth/google/callback', { config: rateLimit }, async (request, reply) => {
+    const query = request.query as { code?: unknown; state?: unknown; error?: unknown };
+    const expectedState = request.cookies[STATE_COOKIE];
+    const verifier = request.cookies[VERIFIER_COOKIE];
+    const returnTo = safeReturnPath(request.cookies[RETURN_COOKIE]);
+    // One attempt per state: the cookies go whatever happens next, so a replay finds none.
+    for (const name of [STATE_COOKIE, VERIFIER_COOKIE, RETURN_COOKIE]) reply.clearCookie(name, { path: '/auth' });
+
+    if (!options.google) return reply.code(404).send({ error: 'Not found' });
+    if (
+      typeof query.state !== 'string' ||
+      typeof query.code !== 'string' ||
+      !expectedState ||
+      !verifier ||
+      !sameText(query.state, expectedState)
+    ) {
+      request.log.warn({ reason: query.error ?? 'state or code missing or wrong' }, 'sign-in refused');
+      return reply.code(400).type('text/plain').send('Sign-in failed. Please go back and try again.');
+    }
+    try {
+      startSession(reply, await options.google.identityFor(callbackUrl(request), query.code, verifier));
+    } catch (error) {
+      // Spec §8: sign-in errors are only logged.
+      request.log.warn({ err: error }, 'sign-in failed');
+      return reply.redirect(paths.home);
+    }
+    return reply.redirect(returnTo);
+  });
+
+  app.post('/auth/local', { config: rateLimit }, async (request, reply) => {
+    if (options.mode !== 'local') return reply.code(404).send({ error: 'Not found' });
+    const body = localSignInBody.safeParse(request.body);
+    if (!body.success) return reply.code(400).send({ error: 'Enter a name and a valid email address.' });
+    startSession(reply, {
+      subject: `local:${body.data.email.toLowerCase()}`,
+      email: body.data.email,
+      displayName: body.data.name,
+      photoUrl: null,
+    });
+    return { redirectTo: safeReturnPath(body.data.returnTo ?? paths.profiles) };
+  });
+
+  app.post('/auth/sign-out', async (request, reply) => {
+    const auth = authenticate(db, security, request, reply);
+    if (auth) deleteSession(db, auth.session.id);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,91 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq, lt } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { sessions, users } from '../db/schema';
+
+export const SESSION_COOKIE = 'ql_session';
+const DAY = 24 * 60 * 60 * 1000;
+/** Sliding expiry: each use pushes the end 30 days out, but never past 90 days from sign-in. */
+export const SESSION_IDLE_MS = 30 * DAY;
+export const SESSION_ABSOLUTE_MS = 90 * DAY;
+/** Renew at most once an hour, so a busy player does not write on every request. */
+const RENEW_AFTER_MS = 60 * 60 * 1000;
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  displayName: string;
+  photoUrl: string | null;
+  isAdmin: boolean;
+};
+export type Session = { id: string; activeProfileId: string | null; expiresAt: Date };
+
+/** 256 bits from the CSPRNG; only its SHA-256 is stored, so a database leak yields no cookie. */
+export function newSessionToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function createSession(db: Db, userId: string, now = new Date()) {
+  const token = newSessionToken();
+  const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
+  db.insert(sessions).values({ id: hashToken(token), userId, createdAt: now, expiresAt }).run();
+  return { token, expiresAt };
+}
+
+/** The session and its user for a cookie token, renewing the expiry; null when unknown or expired. */
+export function validateSession(
+  db: Db,
+  token: string,
+  now = new Date(),
+): { session: Session; user: SessionUser; renewed: boolean } | null {
+  if (!/^[\w-]{43}$/.test(token)) return null;
+  const id = hashToken(token);
+  const row = db
+    .select({
+      id: sessions.id,
+      activeProfileId: sessions.activeProfileId,
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+      user: {
+        id: users.id,
+        email: users.email,
+        displayName: users.displayName,
+        photoUrl: users.photoUrl,
+        isAdmin: users.isAdmin,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id))
+    .get();
+  if (!row) return null;
+  if (row.expiresAt.getTime() <= now.getTime()) {
+    db.delete(sessions).where(eq(sessions.id, id)).run();
+    return null;
+  }
+  const cap = row.createdAt.getTime() + SESSION_ABSOLUTE_MS;
+  const slid = Math.min(now.getTime() + SESSION_IDLE_MS, cap);
+  let expiresAt = row.expiresAt;
+  const renewed = slid - row.expiresAt.getTime() > RENEW_AFTER_MS;
+  if (renewed) {
+    expiresAt = new Date(slid);
+    db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id)).run();
+  }
+  return { session: { id, activeProfileId: row.activeProfileId, expiresAt }, user: row.user, renewed };
+}
+
+export function deleteSession(db: Db, sessionId: string): void {
+  db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+}
+
+export function deleteExpiredSessions(db: Db, now = new Date()): number {
+  return db.delete(sessions).where(lt(sessions.expiresAt, now)).run().changes;
+}
+
+export function setActiveProfile(db: Db, sessionId: string, profileId: string | null): void {
+  db.update(sessions).set({ activeProfileId: profileId }).where(eq(sessions.id, sessionId)).run();
+}

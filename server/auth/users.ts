@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { cleanText } from '../../shared/text';
+import type { Db } from '../db/database';
+import { users } from '../db/schema';
+
+export type VerifiedIdentity = {
+  /** `google:<sub>` or `local:<email>`. */
+  subject: string;
+  email: string;
+  displayName: string;
+  photoUrl: string | null;
+};
+
+/**
+ * Spec §3: the user row is created on first sign-in. Profile fields follow the provider;
+ * an email listed in ADMIN_EMAILS makes the account an admin (never the reverse: an admin
+ * granted by hand stays one).
+ */
+export function upsertUser(db: Db, identity: VerifiedIdentity, adminEmails: readonly string[]): string {
+  const email = identity.email.trim().toLowerCase();
+  const displayName = cleanText(identity.displayName) || email;
+  const listedAdmin = adminEmails.includes(email);
+  const existing = db.select({ id: users.id }).from(users).where(eq(users.authSubject, identity.subject)).get();
+  if (existing) {
+    db.update(users)
+      .set({ email, displayName, photoUrl: identity.photoUrl, ...(listedAdmin ? { isAdmin: true } : {}) })
+      .where(eq(users.id, existing.id))
+      .run();
+    return existing.id;
+  }
+  const id = randomUUID();
+  db.insert(users)
+    .values({ id, authSubject: identity.subject, email, displayName, photoUrl: identity.photoUrl, isAdmin: listedAdmin })
+    .run();
+  return id;
+}

@@ -1,0 +1,60 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import Database from 'better-sqlite3';
+import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
+import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import * as schema from './schema';
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+/** The database or a transaction on it: what a service needs to take part in a caller's transaction. */
+export type DbOrTx = BaseSQLiteDatabase<'sync', Database.RunResult, typeof schema>;
+
+/** drizzle/ sits beside dist/server.js once built, and at the repository root in development. */
+function migrationsFolder(): string {
+  const here = import.meta.dirname;
+  const candidates = [join(here, 'drizzle'), join(here, '..', '..', 'drizzle')];
+  const found = candidates.find((dir) => existsSync(join(dir, 'meta', '_journal.json')));
+  if (!found) throw new Error(`No migrations found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+/** Opens (creating if needed) the SQLite file, sets it up for a web server and applies migrations. */
+export function openDatabase(path: string): Db {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new Database(path);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = drizzle({ client: sqlite, schema }) as Db;
+  migrate(db, { migrationsFolder: migrationsFolder() });
+  return db;
+}
+
+/** Flushes the WAL into the main file and closes: what a clean shutdown leaves behind. */
+export function closeDatabase(db: Db): void {
+  if (!db.$client.open) return;
+  db.$client.pragma('wal_checkpoint(TRUNCATE)');
+  db.$client.close();
+}
+
+export function isDatabaseHealthy(db: Db): boolean {
+  try {
+    return db.$client.prepare('SELECT 1 AS ok').get() !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/** A consistent copy of the live database through SQLite's online backup (includes the WAL). */
+export async function backupDatabase(sourcePath: string, destination: string): Promise<void> {
+  if (!existsSync(sourcePath)) throw new Error(`No database at ${sourcePath}`);
+  mkdirSync(dirname(destination), { recursive: true });
+  const sqlite = new Database(sourcePath, { readonly: true, fileMustExist: true });
+  try {
+    await sqlite.backup(destination);
+  } finally {
+    sqlite.close();
+  }
+}

@@ -1,0 +1,141 @@
+import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { AGE_CATEGORIES } from '../../shared/age';
+import { AVATARS } from '../../shared/avatars';
+import { LANGUAGES } from '../../shared/i18n';
+
+const createdAt = () =>
+  integer('created_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .$defaultFn(() => new Date());
+
+export const users = sqliteTable('users', {
+  id: text('id').primaryKey(),
+  /** `google:<sub>` or `local:<email>`: accounts are keyed on the provider's subject, never on the email. */
+  authSubject: text('auth_subject').notNull().unique(),
+  email: text('email').notNull(),
+  displayName: text('display_name').notNull(),
+  photoUrl: text('photo_url'),
+  isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const profiles = sqliteTable(
+  'profiles',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    age: integer('age').notNull(),
+    avatar: text('avatar', { enum: AVATARS }).notNull().default('avatar1.svg'),
+    ttsEnabled: integer('tts_enabled', { mode: 'boolean' }).notNull().default(true),
+    totalGamesPlayed: integer('total_games_played').notNull().default(0),
+    totalMoneyEarned: integer('total_money_earned').notNull().default(0),
+    totalCorrectAnswers: integer('total_correct_answers').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('profiles_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie token, hex: the token itself is never stored. */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    activeProfileId: text('active_profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expiry_idx').on(t.expiresAt)],
+);
+
+export const categories = sqliteTable('categories', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  /** Set for categories of the starter bank, so seeding stays idempotent. */
+  seedKey: text('seed_key').unique(),
+  nameEn: text('name_en').notNull(),
+  nameVi: text('name_vi').notNull(),
+  createdAt: createdAt(),
+});
+
+export const questions = sqliteTable(
+  'questions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    seedKey: text('seed_key').unique(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    ageCategory: text('age_category', { enum: AGE_CATEGORIES }).notNull(),
+    difficulty: integer('difficulty').notNull().default(2),
+    correctAnswerIndex: integer('correct_answer_index').notNull(),
+    imageUrl: text('image_url'),
+    questionEn: text('question_en').notNull(),
+    answersEn: text('answers_en', { mode: 'json' }).$type<string[]>().notNull(),
+    questionVi: text('question_vi'),
+    answersVi: text('answers_vi', { mode: 'json' }).$type<string[]>(),
+    /** Uniform in [0, 1): random selection seeks this index instead of scanning (ORDER BY random()). */
+    randomKey: real('random_key')
+      .notNull()
+      .$defaultFn(() => Math.random()),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('questions_pick_category_idx').on(t.categoryId, t.ageCategory, t.difficulty, t.randomKey),
+    index('questions_pick_any_idx').on(t.ageCategory, t.difficulty, t.randomKey),
+    index('questions_list_idx').on(t.categoryId, t.questionEn, t.id),
+    index('questions_text_idx').on(t.questionEn, t.id),
+  ],
+);
+
+export const GAME_STATUSES = ['playing', 'won', 'lost', 'abandoned'] as const;
+export type GameStatus = (typeof GAME_STATUSES)[number];
+
+export const games = sqliteTable(
+  'games',
+  {
+    id: text('id').primaryKey(),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    /** Null for a random-category game. */
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    lang: text('lang', { enum: LANGUAGES }).notNull(),
+    status: text('status', { enum: GAME_STATUSES }).notNull().default('playing'),
+    questionCount: integer('question_count').notNull(),
+    /** 0-based position of the question awaiting a pick. */
+    currentPosition: integer('current_position').notNull().default(0),
+    correctCount: integer('correct_count').notNull().default(0),
+    winnings: integer('winnings').notNull().default(0),
+    createdAt: createdAt(),
+    endedAt: integer('ended_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('games_profile_idx').on(t.profileId, t.createdAt), index('games_playing_idx').on(t.profileId, t.status)],
+);
+
+export const gameQuestions = sqliteTable(
+  'game_questions',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    /** Shown answer k is stored answer answerOrder[k]. */
+    answerOrder: text('answer_order', { mode: 'json' }).$type<number[]>().notNull(),
+    /** The shown index picked, once picked. */
+    pickedIndex: integer('picked_index'),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.position] }), index('game_questions_question_idx').on(t.questionId)],
+);
+
+export const meta = sqliteTable('meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

@@ -1,0 +1,36 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { isClientRoute } from '../../shared/routes';
+
+/**
+ * Serves the built client. Client routes get index.html; anything else that is not a file
+ * in dist/public is a 404, so nothing outside it (/.env, /data, /drizzle) is ever reachable.
+ */
+export async function registerClient(app: FastifyInstance, publicDir: string | null) {
+  const indexFile = publicDir ? join(publicDir, 'index.html') : null;
+  const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile) : null;
+
+  if (publicDir && indexHtml) {
+    await app.register(fastifyStatic, {
+      root: publicDir,
+      index: false,
+      // One route per built file, found at start-up: every other path falls to the handler below.
+      wildcard: false,
+      dotfiles: 'ignore',
+      setHeaders(res, path) {
+        const hashed = path.includes(`${join(publicDir, 'assets')}`);
+        res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (indexHtml && (request.method === 'GET' || request.method === 'HEAD') && isClientRoute(pathname)) {
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+    }
+    return reply.code(404).send({ error: 'Not found' });
+  });
+}

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { createProfileInput, updateProfileInput } from '../../shared/schemas/profile';
+import { setActiveProfile } from '../auth/session';
+import type { Db, DbOrTx } from '../db/database';
+import { profiles } from '../db/schema';
+import { invalid, notFound } from '../errors';
+
+/** A family's worth, with room to spare; stops a runaway client from filling the table. */
+export const MAX_PROFILES_PER_ACCOUNT = 20;
+
+export const profileColumns = {
+  id: profiles.id,
+  name: profiles.name,
+  age: profiles.age,
+  avatar: profiles.avatar,
+  ttsEnabled: profiles.ttsEnabled,
+  totalGamesPlayed: profiles.totalGamesPlayed,
+  totalMoneyEarned: profiles.totalMoneyEarned,
+  totalCorrectAnswers: profiles.totalCorrectAnswers,
+  createdAt: profiles.createdAt,
+};
+
+export type ProfileView = {
+  id: string;
+  name: string;
+  age: number;
+  avatar: string;
+  ttsEnabled: boolean;
+  totalGamesPlayed: number;
+  totalMoneyEarned: number;
+  totalCorrectAnswers: number;
+  createdAt: Date;
+};
+
+export function listProfiles(db: Db, userId: string): ProfileView[] {
+  return db
+    .select(profileColumns)
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .orderBy(asc(profiles.createdAt), asc(profiles.id))
+    .all();
+}
+
+/** One of the account's profiles. Another account's profile is NOT_FOUND, never FORBIDDEN: ids leak nothing. */
+export function getOwnedProfile(db: DbOrTx, userId: string, profileId: string): ProfileView {
+  const profile = db
+    .select(profileColumns)
+    .from(profiles)
+    .where(and(eq(profiles.id, profileId), eq(profiles.userId, userId)))
+    .get();
+  if (!profile) throw notFound('errors:profile.notFound');
+  return profile;
+}
+
+export function createProfile(db: Db, userId: string, input: z.output<typeof createProfileInput>): ProfileView {
+  return db.transaction(
+    (tx) => {
+      const [existing] = tx.select({ n: count() }).from(profiles).where(eq(profiles.userId, userId)).all();
+      if ((existing?.n ?? 0) >= MAX_PROFILES_PER_ACCOUNT) throw invalid('errors:profile.tooMany');
+      const id = randomUUID();
+      tx.insert(profiles).values({ id, userId, ...input }).run();
+      return getOwnedProfile(tx, userId, id);
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+export function updateProfile(db: Db, userId: string, input: z.output<typeof updateProfileInput>): ProfileView {
+  const { profileId, ...changes } = input;
+  getOwnedProfile(db, userId, profileId);
+  if (Object.keys(changes).length > 0) {
+    db.update(profiles)
+      .set(changes)
+      .where(and(eq(profiles.id, profileId), eq(profiles.userId, userId)))
+      .run();
+  }
+  return getOwnedProfile(db, userId, profileId);
+}
+
+export function deleteProfile(db: Db, userId: string, profileId: string): void {
+  const { changes } = db
+    .delete(profiles)
+    .where(and(eq(profiles.id, profileId), eq(profiles.userId, userId)))
+    .run();
+  if (changes === 0) throw notFound('errors:profile.notFound');
+}
+
+export function setTtsEnabled(db: Db, userId: string, profileId: string, ttsEnabled: boolean): void {
+  const { changes } = db
+    .update(profiles)
+    .set({ ttsEnabled })
+    .where(and(eq(profiles.id, profileId), eq(profiles.userId, userId)))
+    .run();
+  if (changes === 0) throw notFound('errors:profile.notFound');
+}
+
+/** The session's active profile, which must be the account's own; null clears it. */
+export function chooseActiveProfile(db: Db, userId: string, sessionId: string, profileId: string | null): ProfileView | null {
+  const profile = profileId === null ? null : getOwnedProfile(db, userId, profileId);
+  setActiveProfile(db, sessionId, profile?.id ?? null);
+  return profile;
+}

@@ -1,0 +1,15 @@
+import { categoriesRouter } from './routers/categories';
+import { gameRouter } from './routers/game';
+import { profilesRouter } from './routers/profiles';
+import { sessionRouter } from './routers/session';
+import { createCallerFactory, router } from './trpc';
+
+export const appRouter = router({
+  session: sessionRouter,
+  profiles: profilesRouter,
+  categories: categoriesRouter,
+  game: gameRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,35 @@
+/** Every client route. The server serves index.html for these and 404 for anything else. */
+export const paths = {
+  home: '/',
+  localSignIn: '/sign-in/local',
+  profiles: '/profiles',
+  createProfile: '/create-profile',
+  preGame: '/pre-game',
+  game: '/game',
+  admin: '/admin',
+} as const;
+
+const clientRoutePatterns: RegExp[] = [
+  /^\/$/,
+  /^\/sign-in\/local$/,
+  /^\/profiles$/,
+  /^\/create-profile$/,
+  /^\/pre-game$/,
+  /^\/game$/,
+  /^\/admin(\/[\w-]+)*$/,
+];
+
+export function isClientRoute(pathname: string): boolean {
+  return clientRoutePatterns.some((pattern) => pattern.test(pathname));
+}
+
+/**
+ * Where to go after sign-in: only a same-origin relative path. `//evil.example` and
+ * `/\evil.example` are read by browsers as other hosts, so they fall back to `/`.
+ */
+export function safeReturnPath(value: unknown): string {
+  if (typeof value !== 'string' || value.length > 512) return '/';
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/';
+  if (/[\u0000-\u001f\u007f]/.test(value)) return '/';
+  return value;
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../i18n';
+import { QUESTIONS_PER_GAME } from '../ladder';
+
+/** Spec §7: a category id or 'random'. JSON clients may send the id as a string. */
+export const categoryChoice = z.union([
+  z.literal('random'),
+  z.coerce.number().int().positive(),
+]);
+export type CategoryChoice = z.infer<typeof categoryChoice>;
+
+export const language = z.enum(LANGUAGES);
+
+export const startGameInput = z.object({
+  profileId: z.uuid(),
+  categoryId: categoryChoice,
+  lang: language,
+});
+
+export const answerInput = z.object({
+  gameId: z.uuid(),
+  position: z.number().int().min(0).max(QUESTIONS_PER_GAME - 1),
+  answerIndex: z.number().int().min(0).max(3),
+});
+
+export const currentGameInput = z.object({ profileId: z.uuid() });
+
+/** Body of POST /api/start-game (spec §7); profileId is our addition to choose the age category. */
+export const startGameBody = z.object({
+  categoryId: categoryChoice,
+  lang: language,
+  profileId: z.uuid().optional(),
+});

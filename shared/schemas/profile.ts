@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { AVATARS, DEFAULT_AVATAR } from '../avatars';
+import { cleanText } from '../text';
+
+export const PROFILE_NAME_MAX = 40;
+export const PROFILE_AGE_MIN = 1;
+export const PROFILE_AGE_MAX = 120;
+
+/** Messages are i18n keys (namespace `errors`), so the client shows the spec's text in either language. */
+export const profileMessages = {
+  required: 'errors:profile.required', // 'Name and Age are required.'
+  invalidAge: 'errors:profile.invalidAge', // 'Please enter a valid age.'
+  ageTooHigh: 'errors:profile.ageTooHigh',
+  nameTooLong: 'errors:profile.nameTooLong',
+  invalidAvatar: 'errors:profile.invalidAvatar',
+} as const;
+
+const name = z
+  .string(profileMessages.required)
+  .transform(cleanText)
+  .pipe(
+    z.string().min(1, profileMessages.required).max(PROFILE_NAME_MAX, profileMessages.nameTooLong),
+  );
+
+const age = z
+  .number(profileMessages.required)
+  .int(profileMessages.invalidAge)
+  .min(PROFILE_AGE_MIN, profileMessages.invalidAge)
+  .max(PROFILE_AGE_MAX, profileMessages.ageTooHigh);
+
+const avatar = z.enum(AVATARS, profileMessages.invalidAvatar);
+
+export const profileIdInput = z.object({ profileId: z.uuid() });
+
+export const createProfileInput = z.object({ name, age, avatar: avatar.default(DEFAULT_AVATAR) });
+export type CreateProfileInput = z.input<typeof createProfileInput>;
+
+export const updateProfileInput = z.object({
+  profileId: z.uuid(),
+  name: name.optional(),
+  age: age.optional(),
+  avatar: avatar.optional(),
+});
+
+export const setTtsInput = z.object({ profileId: z.uuid(), ttsEnabled: z.boolean() });
+
+/**
+ * The create-profile form as typed: age arrives as the input's text. Empty fields give the
+ * spec's 'Name and Age are required.' before anything else is checked (spec §5).
+ */
+export function parseProfileForm(form: { name: string; age: string; avatar: string }) {
+  if (cleanText(form.name) === '' || form.age.trim() === '') {
+    return { success: false as const, message: profileMessages.required };
+  }
+  const ageNumber = Number(form.age);
+  const result = createProfileInput.safeParse({
+    name: form.name,
+    age: Number.isFinite(ageNumber) ? ageNumber : -1,
+    avatar: form.avatar,
+  });
+  if (result.success) return { success: true as const, data: result.data };
+  return { success: false as const, message: result.error.issues[0]?.message ?? profileMessages.invalidAge };
+}

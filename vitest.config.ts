@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'client/**/*.test.{ts,tsx}'],
+    setupFiles: ['server/test/fail-on-console-error.ts'],
+    pool: 'forks',
+  },
+});
