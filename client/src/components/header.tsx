@@ -34,7 +34,7 @@ export function Header() {
       <a className="skip-link" href="#main">
         {t('skipToContent')}
       </a>
-      <button type="button" className="header-button" onClick={() => void backToProfiles()} aria-label={t('header.backToProfilesLabel')}>
+      <button type="button" className="button header-button" onClick={() => void backToProfiles()} aria-label={t('header.backToProfilesLabel')}>
         <span aria-hidden="true">←</span> {t('header.backToProfiles')}
       </button>
       <div className="header-brand" aria-hidden={activeProfile ? 'true' : undefined}>
@@ -50,7 +50,7 @@ export function Header() {
       {activeProfile && <span className="visually-hidden">{t('header.playingAs', { name: activeProfile.name })}</span>}
       <div className="header-actions">
         <LanguageSwitch />
-        <button type="button" className="header-button" onClick={() => void signOut()}>
+        <button type="button" className="button header-button" onClick={() => void signOut()}>
           {t('header.signOut')}
         </button>
       </div>

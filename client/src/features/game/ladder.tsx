@@ -3,17 +3,22 @@ import { useTranslation } from 'react-i18next';
 import { PRIZE_LADDER } from '../../../../shared/ladder';
 import { formatAmount } from '../../lib/format';
 
-/** The 15 amounts, top prize first, with the current level lit and the ones won marked. */
+/** The 15 amounts (a column with the top prize up, or a strip on a phone), with the current level lit and the ones won marked. */
 export function Ladder({ position, correctCount }: { position: number; correctCount: number }) {
   const { t, i18n } = useTranslation('game');
   const currentRef = useRef<HTMLLIElement>(null);
+  // On a phone the ladder is a strip: keep the current level in view, without scrolling the page.
   useEffect(() => {
-    currentRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+    const level = currentRef.current;
+    const strip = level?.parentElement;
+    if (level && strip && strip.scrollWidth > strip.clientWidth) {
+      strip.scrollLeft = level.offsetLeft - strip.clientWidth / 2 + level.clientWidth / 2;
+    }
   }, [position]);
 
   return (
     <nav className="ladder" aria-label={t('play.ladder')}>
-      <ol reversed>
+      <ol>
         {PRIZE_LADDER.map((amount, level) => {
           const isCurrent = level === position;
           const isWon = level < correctCount;
@@ -30,7 +35,7 @@ export function Ladder({ position, correctCount }: { position: number; correctCo
               {isWon && <span className="visually-hidden"> ({t('play.wonLevel')})</span>}
             </li>
           );
-        }).reverse()}
+        })}
       </ol>
     </nav>
   );
