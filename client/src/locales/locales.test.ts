@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { resources } from '../lib/i18n';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const namespaces = Object.keys(resources.en) as (keyof typeof resources.en)[];
+
+describe('locale files', () => {
+  it('have the same namespaces in both languages', () => {
+    expect(Object.keys(resources.vi).sort()).toEqual([...namespaces].sort());
+  });
+
+  it.each(namespaces)('%s has the same keys in en and vi', (ns) => {
+    const en = [...flatten(resources.en[ns] as Tree).keys()].sort();
+    const vi = [...flatten(resources.vi[ns] as Tree).keys()].sort();
+    expect(vi.filter((k) => !en.includes(k)), 'keys only in vi').toEqual([]);
+    expect(en.filter((k) => !vi.includes(k)), 'keys only in en').toEqual([]);
+  });
+
+  it.each(namespaces)('%s has no empty text, NFC everywhere, and the same {{placeholders}}', (ns) => {
+    const en = flatten(resources.en[ns] as Tree);
+    const vi = flatten(resources.vi[ns] as Tree);
+    const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    for (const [key, text] of en) {
+      const translated = vi.get(key) as string;
+      expect(text.trim(), `en ${ns}:${key}`).not.toBe('');
+      expect(translated.trim(), `vi ${ns}:${key}`).not.toBe('');
+      expect(translated, `vi ${ns}:${key} is NFC`).toBe(translated.normalize('NFC'));
+      expect(placeholders(translated), `placeholders of ${ns}:${key}`).toEqual(placeholders(text));
+    }
+  });
+
+  it('quotes the spec’s messages word for word in English', () => {
+    const errors = flatten(resources.en.errors as Tree);
+    expect(errors.get('profile.required')).toBe('Name and Age are required.');
+    expect(errors.get('profile.invalidAge')).toBe('Please enter a valid age.');
+    expect(errors.get('profile.createFailed')).toBe('Failed to create profile. Please try again.');
+    expect(errors.get('game.loadFailed')).toBe('Could not load questions. Please try again.');
+  });
+
+  it('writes Vietnamese with its diacritics', () => {
+    const vi = [...namespaces].flatMap((ns) => [...flatten(resources.vi[ns] as Tree).values()]).join(' ');
+    expect(vi).toMatch(/[ạảấầẩẫậắằẳẵặẹẻẽếềểễệịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹđ]/);
+    expect(resources.vi.game.preGame.start).toBe('Bắt đầu lượt chơi mới');
+  });
+});

@@ -1,0 +1,236 @@
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { games, profiles, questions } from '../db/schema';
+import { createTestDb } from '../test/db';
+import { createAccount, createCategoryRow, createProfileRow, createQuestionRows } from '../test/factories';
+import { rightAnswerAt, wrongAnswerAt } from '../test/game-helpers';
+
+const db = createTestDb();
+
+async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(error)}`);
+  return error;
+}
+
+/** A family with one profile and a category of `perAge` Kids/Teenagers/Adults questions. */
+function setUp(options: { age?: number; perAge?: Partial<Record<'Kids' | 'Teenagers' | 'Adults', number>> } = {}) {
+  const parent = createAccount(db);
+  const profileId = createProfileRow(db, parent.userId, { age: options.age ?? 9 });
+  const categoryId = createCategoryRow(db);
+  const perAge = options.perAge ?? { Kids: 30 };
+  for (const [ageCategory, n] of Object.entries(perAge)) {
+    createQuestionRows(db, n, { categoryId, ageCategory: ageCategory as 'Kids' });
+  }
+  return { parent, api: parent.caller(), profileId, categoryId };
+}
+
+const profileTotals = (profileId: string) =>
+  db
+    .select({
+      games: profiles.totalGamesPlayed,
+      money: profiles.totalMoneyEarned,
+      correct: profiles.totalCorrectAnswers,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, profileId))
+    .get();
+
+const storedQuestion = (text: string) =>
+  db.select().from(questions).where(eq(questions.questionEn, text)).get() ??
+  db.select().from(questions).where(eq(questions.questionVi, text)).get();
+
+describe('starting a game', () => {
+  it('serves 15 distinct questions of the category, easy to hard, without the right answers', async () => {
+    const { api, profileId, categoryId } = setUp();
+    const game = await api.game.start({ profileId, categoryId, lang: 'en' });
+    expect(game).not.toBeNull();
+    expect(game!.questions).toHaveLength(15);
+    expect(new Set(game!.questions.map((q) => q.question)).size).toBe(15);
+    // Nothing in the payload names the right answer.
+    expect(JSON.stringify(game)).not.toMatch(/"correctAnswer/i);
+    const stored = game!.questions.map((q) => storedQuestion(q.question)!);
+    expect(stored.every((q) => q.categoryId === categoryId)).toBe(true);
+    const difficulties = stored.map((q) => q.difficulty);
+    expect(difficulties).toEqual([...difficulties].sort((a, b) => a - b));
+    for (const [i, q] of game!.questions.entries()) {
+      expect(q.answers).toHaveLength(4);
+      expect([...q.answers].sort()).toEqual([...stored[i]!.answersEn].sort());
+      expect(Object.keys(q).sort()).toEqual(['answers', 'imageUrl', 'lang', 'question']);
+    }
+  });
+
+  it('takes the profile’s own age category first', async () => {
+    const { api, profileId, categoryId } = setUp({ age: 15, perAge: { Kids: 20, Teenagers: 20, Adults: 20 } });
+    const game = await api.game.start({ profileId, categoryId, lang: 'en' });
+    const ages = game!.questions.map((q) => storedQuestion(q.question)!.ageCategory);
+    expect(ages.every((a) => a === 'Teenagers')).toBe(true);
+  });
+
+  it('fills from the nearest age category when too few match', async () => {
+    const { api, profileId, categoryId } = setUp({ age: 8, perAge: { Kids: 5, Teenagers: 7, Adults: 20 } });
+    const game = await api.game.start({ profileId, categoryId, lang: 'en' });
+    const ages = game!.questions.map((q) => storedQuestion(q.question)!.ageCategory);
+    expect(ages.filter((a) => a === 'Kids')).toHaveLength(5);
+    expect(ages.filter((a) => a === 'Teenagers')).toHaveLength(7);
+    expect(ages.filter((a) => a === 'Adults')).toHaveLength(3);
+  });
+
+  it('serves fewer than 15 when the category has fewer, and null (no game) when it has none', async () => {
+    const small = setUp({ perAge: { Kids: 4 } });
+    const game = await small.api.game.start({ profileId: small.profileId, categoryId: small.categoryId, lang: 'en' });
+    expect(game!.questions).toHaveLength(4);
+
+    const empty = setUp({ perAge: {} });
+    expect(await empty.api.game.start({ profileId: empty.profileId, categoryId: empty.categoryId, lang: 'en' })).toBeNull();
+    expect(db.select().from(games).where(eq(games.profileId, empty.profileId)).all()).toEqual([]);
+  });
+
+  it('draws from every category for random', async () => {
+    const { api, profileId } = setUp();
+    const game = await api.game.start({ profileId, categoryId: 'random', lang: 'en' });
+    expect(game!.questions).toHaveLength(15);
+  });
+
+  it('refuses an unknown category', async () => {
+    const { api, profileId } = setUp();
+    const error = await rejection(api.game.start({ profileId, categoryId: 999_999, lang: 'en' }));
+    expect(error.code).toBe('NOT_FOUND');
+    expect(error.message).toBe('errors:category.notFound');
+  });
+
+  it('speaks Vietnamese when asked, falling back to English where a translation is missing', async () => {
+    const { api, profileId, categoryId } = setUp({ perAge: {} });
+    createQuestionRows(db, 10, { categoryId, ageCategory: 'Kids' });
+    createQuestionRows(db, 5, { categoryId, ageCategory: 'Kids', vi: false });
+    const game = await api.game.start({ profileId, categoryId, lang: 'vi' });
+    const vi = game!.questions.filter((q) => q.lang === 'vi');
+    const en = game!.questions.filter((q) => q.lang === 'en');
+    expect(vi).toHaveLength(10);
+    expect(en).toHaveLength(5);
+    expect(vi.every((q) => q.question.startsWith('Câu hỏi') && q.answers.some((a) => a.includes(' vi ')))).toBe(true);
+    expect(en.every((q) => q.question.startsWith('Question') && q.answers.every((a) => a.includes(' en ')))).toBe(true);
+  });
+
+  it('avoids the questions of the profile’s recent games while others are left', async () => {
+    const { api, profileId, categoryId } = setUp({ perAge: { Kids: 30 } });
+    const first = await api.game.start({ profileId, categoryId, lang: 'en' });
+    const second = await api.game.start({ profileId, categoryId, lang: 'en' });
+    const seen = new Set(first!.questions.map((q) => q.question));
+    expect(second!.questions.filter((q) => seen.has(q.question))).toEqual([]);
+    // With all 30 seen, questions come back rather than running out.
+    const third = await api.game.start({ profileId, categoryId, lang: 'en' });
+    expect(third!.questions).toHaveLength(15);
+  });
+
+  it('ends the profile’s unfinished game as a walk-away, counted once', async () => {
+    const { api, profileId, categoryId } = setUp();
+    const first = await api.game.start({ profileId, categoryId, lang: 'en' });
+    await api.game.answer({ gameId: first!.gameId, position: 0, answerIndex: rightAnswerAt(db, first!.gameId, 0) });
+    await api.game.answer({ gameId: first!.gameId, position: 1, answerIndex: rightAnswerAt(db, first!.gameId, 1) });
+    await api.game.start({ profileId, categoryId, lang: 'en' });
+    expect(profileTotals(profileId)).toEqual({ games: 1, money: 200, correct: 2 });
+    expect(db.select({ status: games.status }).from(games).where(eq(games.id, first!.gameId)).get()?.status).toBe('abandoned');
+    await api.game.start({ profileId, categoryId, lang: 'en' });
+    expect(profileTotals(profileId)).toEqual({ games: 2, money: 200, correct: 2 });
+  });
+});
+
+describe('answering', () => {
+  it('a whole game won: 1,000,000 and the totals move once', async () => {
+    const { api, profileId, categoryId } = setUp();
+    const game = (await api.game.start({ profileId, categoryId, lang: 'en' }))!;
+    const results = [];
+    for (let position = 0; position < 15; position++) {
+      results.push(await api.game.answer({ gameId: game.gameId, position, answerIndex: rightAnswerAt(db, game.gameId, position) }));
+    }
+    expect(results.every((r) => r.correct)).toBe(true);
+    expect(results.slice(0, 14).every((r) => r.status === 'playing')).toBe(true);
+    expect(results[4]).toMatchObject({ winnings: 1000, correctCount: 5 });
+    expect(results[14]).toMatchObject({ status: 'won', winnings: 1_000_000, correctCount: 15 });
+    expect(profileTotals(profileId)).toEqual({ games: 1, money: 1_000_000, correct: 15 });
+    expect(await api.game.current({ profileId })).toBeNull();
+  });
+
+  it('a wrong pick ends the game with the amount of the last right answer and reveals the right one', async () => {
+    const { api, profileId, categoryId } = setUp();
+    const game = (await api.game.start({ profileId, categoryId, lang: 'en' }))!;
+    for (let position = 0; position < 3; position++) {
+      await api.game.answer({ gameId: game.gameId, position, answerIndex: rightAnswerAt(db, game.gameId, position) });
+    }
+    const wrong = wrongAnswerAt(db, game.gameId, 3);
+    const result = await api.game.answer({ gameId: game.gameId, position: 3, answerIndex: wrong });
+    expect(result).toEqual({
+      correct: false,
+      correctAnswerIndex: rightAnswerAt(db, game.gameId, 3),
+      status: 'lost',
+      correctCount: 3,
+      winnings: 300,
+    });
+    // The revealed index points at the stored right answer's text.
+    const stored = storedQuestion(game.questions[3]!.question)!;
+    expect(game.questions[3]!.answers[result.correctAnswerIndex]).toBe(stored.answersEn[stored.correctAnswerIndex]);
+    expect(profileTotals(profileId)).toEqual({ games: 1, money: 300, correct: 3 });
+  });
+
+  it('a first wrong pick wins nothing', async () => {
+    const { api, profileId, categoryId } = setUp();
+    const game = (await api.game.start({ profileId, categoryId, lang: 'en' }))!;
+    const result = await api.game.answer({ gameId: game.gameId, position: 0, answerIndex: wrongAnswerAt(db, game.gameId, 0) });
+    expect(result).toMatchObject({ status: 'lost', winnings: 0, correctCount: 0 });
+    expect(profileTotals(profileId)).toEqual({ games: 1, money: 0, correct: 0 });
+  });
+
+  it('refuses a pick sent twice, a stale pick and a pick for a finished game, changing nothing', async () => {
+    const { api, profileId, categoryId } = setUp();
+    const game = (await api.game.start({ profileId, categoryId, lang: 'en' }))!;
+    await api.game.answer({ gameId: game.gameId, position: 0, answerIndex: rightAnswerAt(db, game.gameId, 0) });
+    const twice = await rejection(api.game.answer({ gameId: game.gameId, position: 0, answerIndex: 0 }));
+    expect([twice.code, twice.message]).toEqual(['CONFLICT', 'errors:game.alreadyAnswered']);
+    const ahead = await rejection(api.game.answer({ gameId: game.gameId, position: 5, answerIndex: 0 }));
+    expect(ahead.code).toBe('CONFLICT');
+    expect(db.select().from(games).where(eq(games.id, game.gameId)).get()).toMatchObject({ currentPosition: 1, correctCount: 1 });
+
+    await api.game.answer({ gameId: game.gameId, position: 1, answerIndex: wrongAnswerAt(db, game.gameId, 1) });
+    const over = await rejection(api.game.answer({ gameId: game.gameId, position: 2, answerIndex: 0 }));
+    expect([over.code, over.message]).toEqual(['CONFLICT', 'errors:game.finished']);
+    expect(profileTotals(profileId)).toEqual({ games: 1, money: 100, correct: 1 });
+  });
+
+  it('another account’s game is NOT_FOUND and untouched', async () => {
+    const { api, profileId, categoryId } = setUp();
+    const game = (await api.game.start({ profileId, categoryId, lang: 'en' }))!;
+    const intruder = createAccount(db).caller();
+    const error = await rejection(
+      intruder.game.answer({ gameId: game.gameId, position: 0, answerIndex: rightAnswerAt(db, game.gameId, 0) }),
+    );
+    expect(error.code).toBe('NOT_FOUND');
+    expect(db.select().from(games).where(eq(games.id, game.gameId)).get()).toMatchObject({ currentPosition: 0, status: 'playing' });
+  });
+
+  it('validates its input', async () => {
+    const { api } = setUp();
+    for (const input of [
+      { gameId: 'not-a-uuid', position: 0, answerIndex: 0 },
+      { gameId: crypto.randomUUID(), position: 15, answerIndex: 0 },
+      { gameId: crypto.randomUUID(), position: 0, answerIndex: 4 },
+    ]) {
+      expect((await rejection(api.game.answer(input))).code).toBe('BAD_REQUEST');
+    }
+  });
+});
+
+describe('resuming after a reload', () => {
+  it('returns the same questions, answer order, position and winnings', async () => {
+    const { api, profileId, categoryId } = setUp();
+    const game = (await api.game.start({ profileId, categoryId, lang: 'vi' }))!;
+    await api.game.answer({ gameId: game.gameId, position: 0, answerIndex: rightAnswerAt(db, game.gameId, 0) });
+    await api.game.answer({ gameId: game.gameId, position: 1, answerIndex: rightAnswerAt(db, game.gameId, 1) });
+    const resumed = await api.game.current({ profileId });
+    expect(resumed).toEqual({ ...game, position: 2, correctCount: 2, winnings: 200 });
+  });
+});

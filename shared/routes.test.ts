@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { isClientRoute, safeReturnPath } from './routes';
+
+describe('safe return path after sign-in', () => {
+  it.each(['/profiles', '/pre-game', '/profiles?x=1'])('keeps the same-origin path %s', (path) => {
+    expect(safeReturnPath(path)).toBe(path);
+  });
+
+  it.each([
+    '//evil.example',
+    '/\\evil.example',
+    'https://evil.example',
+    'evil.example',
+    '/\t/evil.example',
+    '',
+    undefined,
+    42,
+    `/${'a'.repeat(600)}`,
+  ])('sends %s to /', (value) => {
+    expect(safeReturnPath(value)).toBe('/');
+  });
+});
+
+describe('client routes', () => {
+  it.each(['/', '/profiles', '/create-profile', '/pre-game', '/game', '/sign-in/local', '/admin', '/admin/questions'])(
+    '%s is a client route',
+    (path) => expect(isClientRoute(path)).toBe(true),
+  );
+
+  it.each(['/.env', '/data/quiz-ladder.db', '/drizzle/0000_init.sql', '/profiles/../.env', '/nope'])(
+    '%s is not',
+    (path) => expect(isClientRoute(path)).toBe(false),
+  );
+});

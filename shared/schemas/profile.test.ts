@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { createProfileInput, parseProfileForm, profileMessages } from './profile';
+
+const form = (name: string, age: string, avatar = 'avatar1.svg') => parseProfileForm({ name, age, avatar });
+
+describe('create-profile form (spec §5)', () => {
+  it('asks for name and age first', () => {
+    expect(form('', '')).toEqual({ success: false, message: profileMessages.required });
+    expect(form('Minh', '')).toEqual({ success: false, message: profileMessages.required });
+    expect(form('   ', '9')).toEqual({ success: false, message: profileMessages.required });
+  });
+
+  it.each(['0', '-3', '2.5', 'abc', '1e999'])('refuses the age %s', (age) => {
+    expect(form('Minh', age)).toEqual({ success: false, message: profileMessages.invalidAge });
+  });
+
+  it('refuses ages over 120 and names over 40 characters', () => {
+    expect(form('Minh', '121')).toEqual({ success: false, message: profileMessages.ageTooHigh });
+    expect(form('M'.repeat(41), '9')).toEqual({ success: false, message: profileMessages.nameTooLong });
+  });
+
+  it('refuses an avatar that is not one of the three', () => {
+    expect(form('Minh', '9', 'avatar9.svg')).toEqual({ success: false, message: profileMessages.invalidAvatar });
+  });
+
+  it('accepts a valid profile, trimmed and NFC-normalized', () => {
+    const decomposed = '  Nguye\u0302\u0303n  '; // "Nguyễn" typed as NFD
+    const result = form(decomposed, '9', 'avatar2.svg');
+    expect(result).toEqual({ success: true, data: { name: 'Nguyễn', age: 9, avatar: 'avatar2.svg' } });
+    if (result.success) expect(result.data.name).toBe(result.data.name.normalize('NFC'));
+  });
+
+  it('defaults the avatar to the first one (spec §9)', () => {
+    expect(createProfileInput.parse({ name: 'An', age: 7 }).avatar).toBe('avatar1.svg');
+  });
+});
