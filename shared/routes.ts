@@ -30,6 +30,7 @@ export function isClientRoute(pathname: string): boolean {
 export function safeReturnPath(value: unknown): string {
   if (typeof value !== 'string' || value.length > 512) return '/';
   if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused here.
   if (/[\u0000-\u001f\u007f]/.test(value)) return '/';
   return value;
 }

@@ -49,6 +49,20 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   const oauthCookie = { path: '/auth', httpOnly: true, sameSite: 'lax' as const, secure: security.secure, maxAge: OAUTH_COOKIE_MS / 1000 };
   const callbackUrl = (request: FastifyRequest) => `${requestOrigin(request, options.publicOrigin)}/auth/google/callback`;
 
+  // States already used, until their cookies would have expired: a replay that resends the
+  // old cookie values is refused here, not left to the provider's one-time codes.
+  const usedStates = new Map<string, number>();
+  function firstUseOf(state: string): boolean {
+    const now = Date.now();
+    for (const [used, until] of usedStates) {
+      if (until > now) break;
+      usedStates.delete(used);
+    }
+    if (usedStates.has(state)) return false;
+    usedStates.set(state, now + OAUTH_COOKIE_MS);
+    return true;
+  }
+
   function startSession(reply: FastifyReply, identity: VerifiedIdentity) {
     const userId = upsertUser(db, identity, options.adminEmails);
     // A new session at every sign-in: a token planted before sign-in is never promoted.
@@ -84,7 +98,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       typeof query.code !== 'string' ||
       !expectedState ||
       !verifier ||
-      !sameText(query.state, expectedState)
+      !sameText(query.state, expectedState) ||
+      !firstUseOf(expectedState)
     ) {
       request.log.warn({ reason: query.error ?? 'state or code missing or wrong' }, 'sign-in refused');
       return reply.code(400).type('text/plain').send('Sign-in failed. Please go back and try again.');

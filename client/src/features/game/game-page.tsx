@@ -231,7 +231,8 @@ export default function GamePage() {
           <h1 id="question-text" className="question-text" lang={question.lang}>
             {question.question}
           </h1>
-          <div className="answers" role="group" aria-label={t('play.answersLabel')} lang={question.lang}>
+          <fieldset className="answers" lang={question.lang}>
+            <legend className="visually-hidden">{t('play.answersLabel')}</legend>
             {question.answers.map((text, index) => {
               const letter = ANSWER_LETTERS[index] as string;
               let state = '';
@@ -258,7 +259,7 @@ export default function GamePage() {
                 </button>
               );
             })}
-          </div>
+          </fieldset>
           <p className="feedback" role="status" aria-live="assertive">
             {phase.kind === 'checking' && t('play.checking')}
             {phase.kind === 'feedback' &&

@@ -8,6 +8,7 @@ export function Ladder({ position, correctCount }: { position: number; correctCo
   const { t, i18n } = useTranslation('game');
   const currentRef = useRef<HTMLLIElement>(null);
   // On a phone the ladder is a strip: keep the current level in view, without scrolling the page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the level changes; the ref follows it.
   useEffect(() => {
     const level = currentRef.current;
     const strip = level?.parentElement;

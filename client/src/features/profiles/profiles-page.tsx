@@ -145,6 +145,7 @@ function EditProfileDialog({ profile, onClose }: { profile: Profile; onClose: ()
           <div role="alertdialog" aria-labelledby="confirm-delete-text" className="confirm">
             <p id="confirm-delete-text">{t('form.confirmDelete', { name: profile.name })}</p>
             <div className="form-actions">
+              {/* biome-ignore lint/a11y/noAutofocus: a destructive confirmation starts on its safe choice. */}
               <button type="button" className="button" onClick={() => setConfirming(false)} autoFocus>
                 {t('common:cancel')}
               </button>
