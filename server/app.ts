@@ -55,6 +55,16 @@ export async function buildApp(deps: AppDeps) {
   });
 
   registerSecurity(app, { publicOrigin, https });
+
+  // Unknown errors are logged and answered generically: no stacks, SQL or paths leave the server.
+  // Set before any plugin is registered: each plugin keeps the error handler it was registered under.
+  app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ err: error }, 'request failed');
+    const message = status === 500 ? 'Internal server error' : status === 413 ? 'Request body is too large.' : error.message;
+    return reply.code(status).send({ error: message });
+  });
+
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
 
@@ -85,14 +95,6 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(apiRoutes, { db, security });
   await registerClient(app, deps.publicDir ?? null);
-
-  // Unknown errors are logged and answered generically: no stacks, SQL or paths leave the server.
-  app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status === 500) request.log.error({ err: error }, 'request failed');
-    const message = status === 500 ? 'Internal server error' : status === 413 ? 'Request body is too large.' : error.message;
-    return reply.code(status).send({ error: message });
-  });
 
   return app;
 }

@@ -29,7 +29,12 @@ describe('parseEnv', () => {
   });
 
   it('reads the values it is given', () => {
-    const config = configOf({ PORT: '8080', HOST: 'localhost', DATABASE_PATH: '/srv/q.db', PUBLIC_URL: 'https://quiz.example' });
+    const config = configOf({
+      PORT: '8080',
+      HOST: 'localhost',
+      DATABASE_PATH: '/srv/q.db',
+      PUBLIC_URL: 'https://quiz.example',
+    });
     expect(config.PORT).toBe(8080);
     expect(config.HOST).toBe('localhost');
     expect(config.DATABASE_PATH).toBe('/srv/q.db');
@@ -85,7 +90,12 @@ describe('parseEnv', () => {
   });
 
   it('chooses Google sign-in when both Google variables are set, even in production', () => {
-    const config = configOf({ NODE_ENV: 'production', HOST: '0.0.0.0', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
+    const config = configOf({
+      NODE_ENV: 'production',
+      HOST: '0.0.0.0',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+    });
     expect(config.signIn).toBe('google');
     expect(config.signInWarning).toBeUndefined();
   });

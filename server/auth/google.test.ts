@@ -42,7 +42,9 @@ describe('identityFromClaims', () => {
   });
 
   it('accepts both of Google’s issuer spellings', () => {
-    expect(identityFromClaims({ ...goodClaims, iss: 'accounts.google.com' }, expected).subject).toBe('google:1234567890');
+    expect(identityFromClaims({ ...goodClaims, iss: 'accounts.google.com' }, expected).subject).toBe(
+      'google:1234567890',
+    );
   });
 
   it('refuses a wrong or missing issuer', () => {
@@ -59,7 +61,9 @@ describe('identityFromClaims', () => {
   });
 
   it('accepts an audience array that contains the client id', () => {
-    expect(identityFromClaims({ ...goodClaims, aud: ['other', CLIENT_ID] }, expected).subject).toBe('google:1234567890');
+    expect(identityFromClaims({ ...goodClaims, aud: ['other', CLIENT_ID] }, expected).subject).toBe(
+      'google:1234567890',
+    );
   });
 
   it('refuses an expired, expiring-now or missing expiry', () => {
@@ -84,7 +88,10 @@ describe('identityFromClaims', () => {
   });
 
   it('falls back to the email for a missing name, and drops a non-https picture', () => {
-    const identity = identityFromClaims({ ...goodClaims, name: undefined, picture: 'http://insecure.example/p.png' }, expected);
+    const identity = identityFromClaims(
+      { ...goodClaims, name: undefined, picture: 'http://insecure.example/p.png' },
+      expected,
+    );
     expect(identity.displayName).toBe('Parent@Example.com');
     expect(identity.photoUrl).toBeNull();
   });
@@ -104,15 +111,31 @@ describe('accounts from Google identities', () => {
   });
 
   it('are found again by the same subject even when the email changed', () => {
-    const before = upsertUser(db, identityFromClaims({ ...goodClaims, sub: 'mover', email: 'old@example.com' }, expected), []);
-    const after = upsertUser(db, identityFromClaims({ ...goodClaims, sub: 'mover', email: 'new@example.com' }, expected), []);
+    const before = upsertUser(
+      db,
+      identityFromClaims({ ...goodClaims, sub: 'mover', email: 'old@example.com' }, expected),
+      [],
+    );
+    const after = upsertUser(
+      db,
+      identityFromClaims({ ...goodClaims, sub: 'mover', email: 'new@example.com' }, expected),
+      [],
+    );
     expect(after).toBe(before);
     expect(db.select().from(users).where(eq(users.id, before)).get()?.email).toBe('new@example.com');
   });
 
   it('are not merged with a local account of the same email', () => {
-    const local = upsertUser(db, { subject: 'local:same@example.com', email: 'same@example.com', displayName: 'L', photoUrl: null }, []);
-    const google = upsertUser(db, identityFromClaims({ ...goodClaims, sub: 'g-same', email: 'same@example.com' }, expected), []);
+    const local = upsertUser(
+      db,
+      { subject: 'local:same@example.com', email: 'same@example.com', displayName: 'L', photoUrl: null },
+      [],
+    );
+    const google = upsertUser(
+      db,
+      identityFromClaims({ ...goodClaims, sub: 'g-same', email: 'same@example.com' }, expected),
+      [],
+    );
     expect(google).not.toBe(local);
   });
 });

@@ -109,14 +109,19 @@ describe('GET /auth/google', () => {
     const first = await beginSignIn();
     const second = await beginSignIn();
     expect(cookieValue(second.response, 'ql_oauth_state')).not.toBe(cookieValue(first.response, 'ql_oauth_state'));
-    expect(cookieValue(second.response, 'ql_oauth_verifier')).not.toBe(cookieValue(first.response, 'ql_oauth_verifier'));
+    expect(cookieValue(second.response, 'ql_oauth_verifier')).not.toBe(
+      cookieValue(first.response, 'ql_oauth_verifier'),
+    );
   });
 });
 
 describe('GET /auth/google/callback', () => {
   it('with the right state signs in, sets the session cookie and goes to returnTo', async () => {
     const sessionsBefore = sessionCount();
-    const { response, begun, back } = await signInWithGoogle({ sub: 'happy-1', email: 'happy@example.com' }, '/pre-game');
+    const { response, begun, back } = await signInWithGoogle(
+      { sub: 'happy-1', email: 'happy@example.com' },
+      '/pre-game',
+    );
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe('/pre-game');
     expect(sessionCount()).toBe(sessionsBefore + 1);
@@ -130,12 +135,24 @@ describe('GET /auth/google/callback', () => {
     expect(line).not.toMatch(/; Secure/i);
 
     // The session belongs to the Google subject, and the cookie works.
-    const row = db.select().from(sessions).where(eq(sessions.id, hashToken(token))).get();
-    const user = db.select().from(users).where(eq(users.id, row?.userId as string)).get();
+    const row = db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(token)))
+      .get();
+    const user = db
+      .select()
+      .from(users)
+      .where(eq(users.id, row?.userId as string))
+      .get();
     expect(user?.authSubject).toBe('google:happy-1');
     expect(user?.email).toBe('happy@example.com');
     expect(user?.isAdmin).toBe(false);
-    const list = await app.inject({ method: 'GET', url: '/trpc/profiles.list', headers: { cookie: `${SESSION_COOKIE}=${token}` } });
+    const list = await app.inject({
+      method: 'GET',
+      url: '/trpc/profiles.list',
+      headers: { cookie: `${SESSION_COOKIE}=${token}` },
+    });
     expect(list.statusCode).toBe(200);
 
     // The one-time cookies are cleared.
@@ -261,7 +278,13 @@ describe('GET /auth/google/callback', () => {
   });
 
   describe('returnTo', () => {
-    for (const evil of ['//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '/\r\nLocation: //evil']) {
+    for (const evil of [
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+      '/\r\nLocation: //evil',
+    ]) {
       it(`${JSON.stringify(evil)} goes to / instead`, async () => {
         const { response } = await signInWithGoogle({ sub: `return-${evil}` }, evil);
         expect(response.statusCode).toBe(302);
@@ -275,7 +298,10 @@ describe('GET /auth/google/callback', () => {
       idp.signInAs({ sub: 'tampered-return' });
       const begun = await beginSignIn(app, '/pre-game');
       const back = await idp.authorize(begun.location);
-      const cookies = begun.cookies.replace(/ql_oauth_return=[^;]*/, `ql_oauth_return=${encodeURIComponent('//evil.example')}`);
+      const cookies = begun.cookies.replace(
+        /ql_oauth_return=[^;]*/,
+        `ql_oauth_return=${encodeURIComponent('//evil.example')}`,
+      );
       expect(cookies).toContain('ql_oauth_return=%2F%2Fevil.example');
       const response = await callback(`${back.pathname}${back.search}`, cookies);
       expect(response.statusCode).toBe(302);
@@ -286,7 +312,10 @@ describe('GET /auth/google/callback', () => {
   describe('signs nobody in, redirecting to /', () => {
     const refusedClaims: [string, IdTokenClaims][] = [
       ['an unverified email', { sub: 'unverified', email: 'unverified@example.com', email_verified: false }],
-      ['an email with no verification claim', { sub: 'unverified-2', email: 'unverified2@example.com', email_verified: undefined }],
+      [
+        'an email with no verification claim',
+        { sub: 'unverified-2', email: 'unverified2@example.com', email_verified: undefined },
+      ],
       ['a token for another client', { sub: 'other-aud', aud: 'someone-else' }],
       ['a token from another issuer', { sub: 'other-iss', iss: 'https://evil.example' }],
       ['an expired token', { sub: 'expired', exp: Math.floor(Date.now() / 1000) - 60 }],
@@ -324,7 +353,11 @@ describe('GET /auth/google/callback', () => {
     // And signing in again as the first finds the first account.
     const again = await signInWithGoogle({ sub: 'twin-a', email: 'twins@example.com' });
     const token = cookieValue(again.response, SESSION_COOKIE) as string;
-    const session = db.select().from(sessions).where(eq(sessions.id, hashToken(token))).get();
+    const session = db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(token)))
+      .get();
     expect(session?.userId).toBe(rows.find((row) => row.authSubject === 'google:twin-a')?.id);
   });
 });
@@ -363,7 +396,11 @@ describe('in local mode', () => {
 
   it('the Google callback answers 404', async () => {
     const localApp = await createTestApp(createTestDb());
-    const response = await callback('/auth/google/callback?code=x&state=y', 'ql_oauth_state=y; ql_oauth_verifier=v', localApp);
+    const response = await callback(
+      '/auth/google/callback?code=x&state=y',
+      'ql_oauth_state=y; ql_oauth_verifier=v',
+      localApp,
+    );
     expect(response.statusCode).toBe(404);
   });
 });
@@ -389,7 +426,12 @@ describe('logs', () => {
     expect(token).toBeTruthy();
     const cookie = `${SESSION_COOKIE}=${token}`;
     await loggedApp.inject({ method: 'GET', url: '/trpc/profiles.list', headers: { cookie } });
-    await loggedApp.inject({ method: 'POST', url: '/api/start-game', headers: { cookie, origin: TEST_ORIGIN }, payload: {} });
+    await loggedApp.inject({
+      method: 'POST',
+      url: '/api/start-game',
+      headers: { cookie, origin: TEST_ORIGIN },
+      payload: {},
+    });
     // A refused callback logs a warning: still no query string.
     await callback(`${back.pathname}${back.search}`, undefined, loggedApp);
     await loggedApp.inject({ method: 'POST', url: '/auth/sign-out', headers: { cookie, origin: TEST_ORIGIN } });
