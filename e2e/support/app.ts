@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 
 let accounts = 0;
 
@@ -22,7 +22,12 @@ export async function signInViaHttp(context: BrowserContext, baseUrl: string, ac
 }
 
 /** A tRPC v11 mutation over plain HTTP: the POST body is the raw input JSON. */
-export async function trpcMutation<T>(context: BrowserContext, baseUrl: string, path: string, input: unknown): Promise<T> {
+export async function trpcMutation<T>(
+  context: BrowserContext,
+  baseUrl: string,
+  path: string,
+  input: unknown,
+): Promise<T> {
   const response = await context.request.post(`${baseUrl}/trpc/${path}`, { headers: { Origin: baseUrl }, data: input });
   const body = (await response.json()) as { result?: { data: T }; error?: unknown };
   if (!response.ok() || !body.result) throw new Error(`${path} failed: ${response.status()} ${JSON.stringify(body)}`);
@@ -58,7 +63,7 @@ export async function signInThroughUi(page: Page, baseUrl: string, account = new
 /** The three lifetime stats on /pre-game, parsed from their <dd> (1,000,000 → 1000000). */
 export async function readStats(page: Page): Promise<{ games: number; money: number; correct: number }> {
   const read = async (key: string) => {
-    const text = await page.locator(`[data-stat="${key}"] dd`).innerText();
+    const text = await shownText(page.locator(`[data-stat="${key}"] dd`));
     return Number(text.replace(/[^\d]/g, ''));
   };
   return { games: await read('games'), money: await read('money'), correct: await read('correct') };
@@ -67,4 +72,10 @@ export async function readStats(page: Page): Promise<{ games: number; money: num
 /** The stat's shown text exactly as rendered (with its thousands separators). */
 export function statValue(page: Page, key: 'games' | 'money' | 'correct') {
   return page.locator(`[data-stat="${key}"] dd`);
+}
+
+/** The element's rendered text, as a user sees it (hidden text left out). */
+export function shownText(locator: Locator): Promise<string> {
+  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText, not the DOM property; the rendered text is the point.
+  return locator.innerText();
 }

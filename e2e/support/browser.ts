@@ -62,7 +62,8 @@ export function assertNoProblems(problems: PageProblems, expected: ExpectedNoise
       if (!patterns.some((pattern) => pattern.test(entry))) complaints.push(`unexpected ${kind}: ${entry}`);
     }
     for (const pattern of patterns) {
-      if (!entries.some((entry) => pattern.test(entry))) complaints.push(`expected ${kind} matching ${pattern} did not happen`);
+      if (!entries.some((entry) => pattern.test(entry)))
+        complaints.push(`expected ${kind} matching ${pattern} did not happen`);
     }
   };
   check('console error', problems.consoleErrors, expected.console ?? []);
@@ -78,7 +79,11 @@ export async function openPage(
   options: BrowserContextOptions & { setup?: (context: BrowserContext) => Promise<void> } = {},
 ): Promise<OpenedPage> {
   const { setup, ...contextOptions } = options;
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 }, ...contextOptions });
+  const context = await browser.newContext({
+    locale: 'en-US',
+    viewport: { width: 1280, height: 900 },
+    ...contextOptions,
+  });
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(15_000);
   if (setup) await setup(context);

@@ -117,15 +117,32 @@ export type ProfileRow = {
 };
 
 export function profileRow(dbPath: string, profileId: string): ProfileRow | undefined {
-  return withDb(dbPath, (db) =>
-    db.prepare<[string], ProfileRow>('SELECT * FROM profiles WHERE id = ?').get(profileId),
-  );
-}
-
-export function profilesNamed(dbPath: string, name: string): ProfileRow[] {
-  return withDb(dbPath, (db) => db.prepare<[string], ProfileRow>('SELECT * FROM profiles WHERE name = ?').all(name));
+  return withDb(dbPath, (db) => db.prepare<[string], ProfileRow>('SELECT * FROM profiles WHERE id = ?').get(profileId));
 }
 
 export function countRows(dbPath: string, table: 'questions' | 'categories' | 'profiles' | 'games' | 'users'): number {
   return withDb(dbPath, (db) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n);
+}
+
+/** The profiles of the account signed in with this email, oldest first. */
+export function profilesOfEmail(dbPath: string, email: string): ProfileRow[] {
+  return withDb(dbPath, (db) =>
+    db
+      .prepare<[string], ProfileRow>(
+        `SELECT p.* FROM profiles p JOIN users u ON u.id = p.user_id WHERE u.email = ? ORDER BY p.created_at, p.id`,
+      )
+      .all(email.toLowerCase()),
+  );
+}
+
+/** The active profile id of each session of the account signed in with this email. */
+export function activeProfilesOfEmail(dbPath: string, email: string): (string | null)[] {
+  return withDb(dbPath, (db) =>
+    db
+      .prepare<[string], { active_profile_id: string | null }>(
+        `SELECT s.active_profile_id FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = ?`,
+      )
+      .all(email.toLowerCase())
+      .map((row) => row.active_profile_id),
+  );
 }

@@ -13,7 +13,9 @@ const STOP_TIMEOUT_MS = 15_000;
 
 export function assertBuilt(): void {
   if (!existsSync(SERVER_JS) || !existsSync(join(ROOT, 'dist', 'public', 'index.html'))) {
-    throw new Error(`${SERVER_JS} (or dist/public) is missing: run npm run build first (npm run test:e2e does it for you).`);
+    throw new Error(
+      `${SERVER_JS} (or dist/public) is missing: run npm run build first (npm run test:e2e does it for you).`,
+    );
   }
 }
 
@@ -113,7 +115,9 @@ export async function waitForHealth(proc: ServerProcess, baseUrl: string, ms = H
   while (Date.now() < deadline) {
     if (proc.hasExited()) {
       const { code, signal } = await proc.exited;
-      throw new Error(`server exited (code ${code}, signal ${signal}) before answering /api/health. Output:\n${proc.output()}`);
+      throw new Error(
+        `server exited (code ${code}, signal ${signal}) before answering /api/health. Output:\n${proc.output()}`,
+      );
     }
     try {
       const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
@@ -125,7 +129,9 @@ export async function waitForHealth(proc: ServerProcess, baseUrl: string, ms = H
     await new Promise((r) => setTimeout(r, 100));
   }
   proc.child.kill('SIGKILL');
-  throw new Error(`server did not answer /api/health with 200 within ${ms} ms (${lastProblem}). Output:\n${proc.output()}`);
+  throw new Error(
+    `server did not answer /api/health with 200 within ${ms} ms (${lastProblem}). Output:\n${proc.output()}`,
+  );
 }
 
 export type RunningServer = {
@@ -174,9 +180,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let stopping: ReturnType<RunningServer['stop']> | null = null;
   const stop: RunningServer['stop'] = () => {
     if (!stopping) {
-      stopping = proc.hasExited()
-        ? proc.exited.then((r) => ({ ...r, elapsedMs: 0 }))
-        : (proc.child.kill('SIGTERM'), waitForExit(proc, STOP_TIMEOUT_MS));
+      if (proc.hasExited()) {
+        stopping = proc.exited.then((r) => ({ ...r, elapsedMs: 0 }));
+      } else {
+        proc.child.kill('SIGTERM');
+        stopping = waitForExit(proc, STOP_TIMEOUT_MS);
+      }
     }
     return stopping;
   };

@@ -143,7 +143,10 @@ export async function installSpeechStandIn(target: Page | BrowserContext, option
 }
 
 /** The variant with no Vietnamese voice at all (only en-US). */
-export function installEnglishOnlySpeechStandIn(target: Page | BrowserContext, options: Omit<StandInOptions, 'voices'> = {}) {
+export function installEnglishOnlySpeechStandIn(
+  target: Page | BrowserContext,
+  options: Omit<StandInOptions, 'voices'> = {},
+) {
   return installSpeechStandIn(target, { ...options, voices: [ENGLISH_VOICE] });
 }
 

@@ -1,0 +1,290 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { newAccount, readStats, shownText, signInThroughUi, signInViaHttp, trpcMutation } from './support/app';
+import { assertNoProblems, launchBrowser, type OpenedPage, openPage } from './support/browser';
+import { activeProfilesOfEmail, profileRow, profilesOfEmail } from './support/db';
+import { type RunningServer, startServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+const opened: OpenedPage[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await Promise.allSettled(opened.map((o) => o.context.close()));
+  await browser?.close();
+  await server?.dispose();
+});
+
+async function freshPage(options: Parameters<typeof openPage>[1] = {}): Promise<OpenedPage> {
+  const result = await openPage(browser, options);
+  opened.push(result);
+  return result;
+}
+
+const url = (path: string) => `${server.baseUrl}${path}`;
+
+describe('a family', () => {
+  test('signs in, creates its first profile, plays in Vietnamese, goes back and signs out', async () => {
+    const { page, problems } = await freshPage();
+    const account = newAccount('Family');
+
+    // The sign-in screen, then the clearly labelled local stand-in for Google.
+    await page.goto(url('/'));
+    await page.getByRole('heading', { name: 'Quiz Ladder' }).waitFor();
+    await page.getByRole('link', { name: 'Sign in with Google' }).click();
+    await page.waitForURL(/\/sign-in\/local\?returnTo=%2Fprofiles$/);
+    await page.getByRole('heading', { name: 'Local sign-in' }).waitFor();
+    await page.getByText('No Google account is used').waitFor();
+    await page.getByLabel('Your name').fill(account.name);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(url('/profiles'));
+
+    // A new family has no profiles.
+    await page.getByRole('heading', { name: "Who's playing?" }).waitFor();
+    await page.getByText('No profiles yet. Create the first one to start playing!').waitFor();
+    await page.getByRole('link', { name: 'Create the first profile' }).click();
+    await page.waitForURL(url('/create-profile'));
+    await page.getByRole('heading', { name: 'New player' }).waitFor();
+
+    // Spec §5: the empty form says exactly this and creates nothing.
+    const create = page.getByRole('button', { name: 'Create profile' });
+    await create.click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await shownText(alert)).toBe('Name and Age are required.');
+    await page.getByLabel('Name').fill('Minh');
+    await page.getByLabel('Age').fill('0');
+    await create.click();
+    await page.getByRole('alert').getByText('Please enter a valid age.', { exact: true }).waitFor();
+    expect(await shownText(page.getByRole('alert'))).toBe('Please enter a valid age.');
+    expect(page.url()).toBe(url('/create-profile'));
+    expect(profilesOfEmail(server.dbPath, account.email)).toEqual([]);
+    // Spec §5: the age input has min 1.
+    expect(await page.getByLabel('Age').getAttribute('min')).toBe('1');
+
+    await page.getByLabel('Age').fill('9');
+    // The first avatar is the default; pick the second.
+    expect(await page.getByRole('radio', { name: 'Smiling owl' }).isChecked()).toBe(true);
+    await page.getByRole('radio', { name: 'Friendly fox' }).check();
+    await create.click();
+    await page.waitForURL(url('/profiles'));
+
+    const minh = page.getByRole('button', { name: 'Play as Minh' });
+    await minh.waitFor();
+    expect(await shownText(minh)).toContain('Minh');
+    expect(await shownText(minh)).toContain('9 years old');
+    expect(await minh.locator('img').getAttribute('src')).toBe('/avatars/avatar2.svg');
+    const rows = profilesOfEmail(server.dbPath, account.email);
+    expect(rows.map((p) => ({ name: p.name, age: p.age, avatar: p.avatar }))).toEqual([
+      { name: 'Minh', age: 9, avatar: 'avatar2.svg' },
+    ]);
+    const minhId = rows[0]?.id as string;
+
+    // Choosing the profile leads to /pre-game, with its name in the header.
+    await minh.click();
+    await page.waitForURL(url('/pre-game'));
+    await page.getByRole('heading', { name: 'Ready, Minh?' }).waitFor();
+    expect(await shownText(page.locator('header .header-profile-name'))).toBe('Minh');
+    expect(await page.locator('header img').first().getAttribute('src')).toBe('/avatars/avatar2.svg');
+    expect(await readStats(page)).toEqual({ games: 0, money: 0, correct: 0 });
+    expect(activeProfilesOfEmail(server.dbPath, account.email)).toEqual([minhId]);
+
+    // The header's language switch turns the whole screen Vietnamese, and it sticks.
+    const vi = page.locator('header').getByRole('button', { name: 'Tiếng Việt' });
+    expect(await vi.getAttribute('aria-pressed')).toBe('false');
+    await vi.click();
+    await page.getByRole('button', { name: 'Bắt đầu lượt chơi mới' }).waitFor();
+    await page.getByRole('heading', { name: 'Sẵn sàng chưa, Minh?' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('vi');
+    expect(await vi.getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('button', { name: 'Start New Game' }).count()).toBe(0);
+    expect(await shownText(page.locator('[data-stat="games"] dt'))).toBe('Số lượt đã chơi');
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Bắt đầu lượt chơi mới' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('vi');
+    expect(await page.locator('header').getByRole('button', { name: 'Tiếng Việt' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+
+    // Back to profiles clears the active profile: /pre-game then sends to the picker.
+    await page.locator('header').getByRole('button', { name: 'Quay lại danh sách hồ sơ' }).click();
+    await page.waitForURL(url('/profiles'));
+    await page.getByRole('heading', { name: 'Ai sẽ chơi?' }).waitFor();
+    expect(activeProfilesOfEmail(server.dbPath, account.email)).toEqual([null]);
+    await page.goto(url('/pre-game'));
+    await page.waitForURL(url('/profiles'));
+    await page.getByRole('button', { name: 'Chơi với tên Minh' }).waitFor();
+    expect(await shownText(page.getByRole('button', { name: 'Chơi với tên Minh' }))).toContain('9 tuổi');
+
+    // Sign out: back at the sign-in screen, and /profiles is closed again.
+    await page.locator('header').getByRole('button', { name: 'Đăng xuất' }).click();
+    await page.waitForURL(url('/'));
+    await page.getByRole('link', { name: 'Đăng nhập bằng Google' }).waitFor();
+    expect(activeProfilesOfEmail(server.dbPath, account.email)).toEqual([]);
+    await page.goto(url('/profiles'));
+    await page.waitForURL(url('/'));
+    await page.getByRole('link', { name: 'Đăng nhập bằng Google' }).waitFor();
+
+    assertNoProblems(problems);
+  });
+
+  test('the sign-in screens follow a Vietnamese browser, ?lng=vi, and refuse a bad email', async () => {
+    const vietnamese = await freshPage({ locale: 'vi-VN' });
+    await vietnamese.page.goto(url('/'));
+    await vietnamese.page.getByRole('link', { name: 'Đăng nhập bằng Google' }).waitFor();
+    expect(await vietnamese.page.locator('html').getAttribute('lang')).toMatch(/^vi\b/);
+    assertNoProblems(vietnamese.problems);
+
+    const { page, problems } = await freshPage();
+    await page.goto(url('/?lng=vi'));
+    await page.getByText('Leo lên đỉnh một triệu!', { exact: true }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('vi');
+    await page.locator('.sign-in-language').getByRole('button', { name: 'English' }).click();
+    await page.getByRole('link', { name: 'Sign in with Google' }).click();
+    await page.getByRole('heading', { name: 'Local sign-in' }).waitFor();
+    await page.getByLabel('Your name').fill('Someone');
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    expect(await shownText(page.getByRole('alert'))).toBe('Enter your name and a valid email address.');
+    expect(page.url()).toContain('/sign-in/local');
+    assertNoProblems(problems);
+  });
+
+  test('signed-out visitors to the inner screens land on the sign-in screen', async () => {
+    const { page, problems } = await freshPage();
+    for (const path of ['/profiles', '/pre-game', '/create-profile', '/game']) {
+      await page.goto(url(path));
+      await page.waitForURL(url('/'));
+      await page.getByRole('link', { name: 'Sign in with Google' }).waitFor();
+    }
+    assertNoProblems(problems);
+  });
+
+  test("a second account sees none of the first account's profiles and cannot reach them", async () => {
+    // The first family, set up over HTTP.
+    const first = await freshPage();
+    await signInViaHttp(first.context, server.baseUrl);
+    const aiko = await trpcMutation<{ id: string }>(first.context, server.baseUrl, 'profiles.create', {
+      name: 'Aiko',
+      age: 8,
+      avatar: 'avatar3.svg',
+    });
+    await first.page.goto(url('/profiles'));
+    await first.page.getByRole('button', { name: 'Play as Aiko' }).waitFor();
+
+    // The second family, in its own browser context.
+    const second = await freshPage();
+    await signInThroughUi(second.page, server.baseUrl, newAccount('Neighbour'));
+    await second.page.getByText('No profiles yet. Create the first one to start playing!').waitFor();
+    expect(await second.page.getByText('Aiko').count()).toBe(0);
+
+    const calls = await second.page.evaluate(async (profileId) => {
+      const post = async (path: string, input: unknown) => {
+        const response = await fetch(`/trpc/${path}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(input),
+        });
+        const body = (await response.json()) as { error?: { data?: { code?: string } } };
+        return { status: response.status, code: body.error?.data?.code ?? null };
+      };
+      const byId = await fetch(`/trpc/profiles.byId?input=${encodeURIComponent(JSON.stringify({ profileId }))}`);
+      const byIdBody = (await byId.json()) as { error?: { data?: { code?: string } } };
+      return {
+        choose: await post('profiles.choose', { profileId }),
+        update: await post('profiles.update', { profileId, name: 'Taken' }),
+        remove: await post('profiles.remove', { profileId }),
+        byId: { status: byId.status, code: byIdBody.error?.data?.code ?? null },
+      };
+    }, aiko.id);
+    expect(calls).toEqual({
+      choose: { status: 404, code: 'NOT_FOUND' },
+      update: { status: 404, code: 'NOT_FOUND' },
+      remove: { status: 404, code: 'NOT_FOUND' },
+      byId: { status: 404, code: 'NOT_FOUND' },
+    });
+    expect(profileRow(server.dbPath, aiko.id)).toMatchObject({ name: 'Aiko', age: 8 });
+
+    // Nothing of the first family reached the second one's screens.
+    await second.page.goto(url('/pre-game'));
+    await second.page.waitForURL(url('/profiles'));
+    await second.page.getByText('No profiles yet. Create the first one to start playing!').waitFor();
+
+    assertNoProblems(first.problems);
+    // The four refused calls above are the only failures, and Chromium logs each failed load.
+    const refused = ['profiles.choose', 'profiles.update', 'profiles.remove', 'profiles.byId'];
+    assertNoProblems(second.problems, {
+      http: refused.map(
+        (path) => new RegExp(`^404 (POST|GET) ${server.baseUrl}/trpc/${path.replace('.', '\\.')}(\\?|$)`),
+      ),
+      console: refused.map(
+        (path) =>
+          new RegExp(
+            `^Failed to load resource: the server responded with a status of 404 \\(Not Found\\) @ ${server.baseUrl}/trpc/${path.replace('.', '\\.')}(\\?|$)`,
+          ),
+      ),
+    });
+  });
+
+  test('a profile can be edited in its dialog and deleted after confirming', async () => {
+    const { context, page, problems } = await freshPage();
+    const account = newAccount('Editor');
+    await signInViaHttp(context, server.baseUrl, account);
+    const lan = await trpcMutation<{ id: string }>(context, server.baseUrl, 'profiles.create', { name: 'Lan', age: 7 });
+
+    await page.goto(url('/profiles'));
+    await page.getByRole('button', { name: 'Play as Lan' }).waitFor();
+    await page.getByRole('button', { name: 'Edit Lan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Lan' });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('Name').inputValue()).toBe('Lan');
+    expect(await dialog.getByLabel('Age').inputValue()).toBe('7');
+    expect(await dialog.getByRole('radio', { name: 'Smiling owl' }).isChecked()).toBe(true);
+
+    // The edit form checks like the create form.
+    await dialog.getByLabel('Age').fill('');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    expect(await shownText(dialog.getByRole('alert'))).toBe('Name and Age are required.');
+    expect(profileRow(server.dbPath, lan.id)).toMatchObject({ name: 'Lan', age: 7, avatar: 'avatar1.svg' });
+
+    await dialog.getByLabel('Name').fill('Lan Anh');
+    await dialog.getByLabel('Age').fill('8');
+    await dialog.getByRole('radio', { name: 'Happy turtle' }).check();
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const card = page.getByRole('button', { name: 'Play as Lan Anh' });
+    await card.waitFor();
+    expect(await shownText(card)).toContain('8 years old');
+    expect(await card.locator('img').getAttribute('src')).toBe('/avatars/avatar3.svg');
+    expect(profileRow(server.dbPath, lan.id)).toMatchObject({ name: 'Lan Anh', age: 8, avatar: 'avatar3.svg' });
+
+    // Delete asks first; Cancel keeps the profile.
+    await page.getByRole('button', { name: 'Edit Lan Anh' }).click();
+    const again = page.getByRole('dialog', { name: 'Edit Lan Anh' });
+    await again.getByRole('button', { name: 'Delete profile' }).click();
+    const confirm = again.getByRole('alertdialog');
+    await confirm.waitFor();
+    expect(await shownText(confirm.getByText(/^Delete/))).toBe(
+      "Delete Lan Anh's profile and all of its stats? This cannot be undone.",
+    );
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(profileRow(server.dbPath, lan.id)).toBeDefined();
+
+    await again.getByRole('button', { name: 'Delete profile' }).click();
+    await again.getByRole('alertdialog').getByRole('button', { name: 'Yes, delete' }).click();
+    await again.waitFor({ state: 'hidden' });
+    await page.getByText('No profiles yet. Create the first one to start playing!').waitFor();
+    expect(await page.getByRole('button', { name: 'Play as Lan Anh' }).count()).toBe(0);
+    expect(profileRow(server.dbPath, lan.id)).toBeUndefined();
+    expect(profilesOfEmail(server.dbPath, account.email)).toEqual([]);
+
+    assertNoProblems(problems);
+  });
+});
