@@ -13,7 +13,9 @@ await build({
   sourcemap: true,
   legalComments: 'none',
   // Some dependencies still call require(); ESM output needs one defined.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 rmSync('dist/drizzle', { recursive: true, force: true });

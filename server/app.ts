@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { createGoogleSignIn, GOOGLE_ENDPOINTS, type GoogleSignIn, type OAuthEndpoints } from './auth/google';
 import { authRoutes } from './auth/routes';
@@ -27,7 +27,7 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Query strings of sign-in callbacks carry one-time codes: never log them. */
 function redactedUrl(url: string): string {
-  return url.startsWith('/auth/') ? url.split('?')[0] ?? url : url;
+  return url.startsWith('/auth/') ? (url.split('?')[0] ?? url) : url;
 }
 
 export const loggerOptions = {
@@ -61,7 +61,8 @@ export async function buildApp(deps: AppDeps) {
   app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'request failed');
-    const message = status === 500 ? 'Internal server error' : status === 413 ? 'Request body is too large.' : error.message;
+    const message =
+      status === 500 ? 'Internal server error' : status === 413 ? 'Request body is too large.' : error.message;
     return reply.code(status).send({ error: message });
   });
 
@@ -70,7 +71,11 @@ export async function buildApp(deps: AppDeps) {
 
   let google: GoogleSignIn | null = null;
   if (config.signIn === 'google' && config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
-    google = createGoogleSignIn(config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET, deps.oauthEndpoints ?? GOOGLE_ENDPOINTS);
+    google = createGoogleSignIn(
+      config.GOOGLE_CLIENT_ID,
+      config.GOOGLE_CLIENT_SECRET,
+      deps.oauthEndpoints ?? GOOGLE_ENDPOINTS,
+    );
   }
   await app.register(authRoutes, {
     db,
@@ -88,7 +93,8 @@ export async function buildApp(deps: AppDeps) {
       router: appRouter,
       createContext: contextFactory(db, security),
       onError({ error, path, req }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, path }, 'procedure failed');
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          req.log.error({ err: error.cause ?? error, path }, 'procedure failed');
       },
     },
   } satisfies FastifyTRPCPluginOptions<AppRouter>);

@@ -65,7 +65,9 @@ export function signInModeOf(env: Env): { mode: SignInMode; problem?: string; wa
   return {
     mode: 'local',
     problem: `Google sign-in is not configured, and local sign-in is refused ${
-      env.NODE_ENV === 'production' ? 'with NODE_ENV=production' : `on HOST=${env.HOST}, which is not a loopback address`
+      env.NODE_ENV === 'production'
+        ? 'with NODE_ENV=production'
+        : `on HOST=${env.HOST}, which is not a loopback address`
     }: anyone could sign in as anyone. Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or ALLOW_LOCAL_SIGNIN=true if you accept that risk.`,
   };
 }
@@ -88,7 +90,9 @@ export function parseEnv(source: NodeJS.ProcessEnv): { config: Config } | { prob
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = parseEnv(source);
   if ('problems' in parsed) {
-    console.error(`Quiz Ladder cannot start; fix the environment:\n${parsed.problems.map((p) => `  - ${p}`).join('\n')}`);
+    console.error(
+      `Quiz Ladder cannot start; fix the environment:\n${parsed.problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
     process.exit(1);
   }
   return parsed.config;

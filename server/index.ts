@@ -17,7 +17,8 @@ async function serve() {
     logger: { level: config.NODE_ENV === 'test' ? 'warn' : 'info', ...loggerOptions },
   });
   if (config.signInWarning) app.log.warn(config.signInWarning);
-  if (config.signIn === 'local') app.log.info('Google sign-in is not configured: the sign-in button opens the local sign-in page.');
+  if (config.signIn === 'local')
+    app.log.info('Google sign-in is not configured: the sign-in button opens the local sign-in page.');
   if (seeded.questions > 0) app.log.info(seeded, 'starter question bank loaded');
 
   let closing = false;

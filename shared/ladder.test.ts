@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isMillionaire, outcomeAfterPick, PRIZE_LADDER, prizeAt, QUESTIONS_PER_GAME, TOP_PRIZE, winningsFor } from './ladder';
+import {
+  isMillionaire,
+  outcomeAfterPick,
+  PRIZE_LADDER,
+  prizeAt,
+  QUESTIONS_PER_GAME,
+  TOP_PRIZE,
+  winningsFor,
+} from './ladder';
 
 describe('prize ladder', () => {
   it('has the 15 amounts of spec §9, in order', () => {

@@ -2,9 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { httpBatchLink } from '@trpc/client';
 import { lazy, Suspense, useState } from 'react';
 import { Route, Switch } from 'wouter';
+import { RedirectWhenSignedIn, RequireActiveProfile, RequireSignedIn } from './components/guards';
 import { Loading } from './components/loading';
 import { NotFoundPage } from './components/not-found-page';
-import { RequireActiveProfile, RequireSignedIn, RedirectWhenSignedIn } from './components/guards';
+import { RequireAdmin } from './components/require-admin';
 import { paths } from './config/paths';
 import { SignInPage } from './features/auth/sign-in-page';
 import { trpc } from './lib/trpc';
@@ -15,10 +16,12 @@ const ProfilesPage = lazy(() => import('./features/profiles/profiles-page'));
 const CreateProfilePage = lazy(() => import('./features/profiles/create-profile-page'));
 const PreGamePage = lazy(() => import('./features/game/pre-game-page'));
 const GamePage = lazy(() => import('./features/game/game-page'));
+const AdminPage = lazy(() => import('./features/admin/admin-page'));
 
 export function App() {
   const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } }),
+    () =>
+      new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } }),
   );
   const [trpcClient] = useState(() => trpc.createClient({ links: [httpBatchLink({ url: '/trpc' })] }));
 
@@ -56,6 +59,11 @@ export function App() {
               <RequireActiveProfile>
                 <GamePage />
               </RequireActiveProfile>
+            </Route>
+            <Route path={paths.admin} nest>
+              <RequireAdmin>
+                <AdminPage />
+              </RequireAdmin>
             </Route>
             <Route>
               <NotFoundPage />

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
-import { type Session, SESSION_COOKIE, type SessionUser, validateSession } from './session';
+import { SESSION_COOKIE, type Session, type SessionUser, validateSession } from './session';
 
 export type RequestAuth = { user: SessionUser; session: Session } | null;
 
@@ -14,7 +14,12 @@ export function sessionCookieOptions(security: CookieSecurity, expires: Date) {
  * Who is asking: the session named by the cookie, and only the cookie (never a header or a
  * query parameter). Renewing a sliding session re-sends the cookie with its new expiry.
  */
-export function authenticate(db: Db, security: CookieSecurity, request: FastifyRequest, reply: FastifyReply): RequestAuth {
+export function authenticate(
+  db: Db,
+  security: CookieSecurity,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): RequestAuth {
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return null;
   const found = validateSession(db, token);

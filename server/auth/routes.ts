@@ -46,8 +46,15 @@ export function requestOrigin(request: FastifyRequest, publicOrigin: string | nu
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
   const { db, security } = options;
   const rateLimit = { rateLimit: { max: options.signInRateLimit, timeWindow: '1 minute' } };
-  const oauthCookie = { path: '/auth', httpOnly: true, sameSite: 'lax' as const, secure: security.secure, maxAge: OAUTH_COOKIE_MS / 1000 };
-  const callbackUrl = (request: FastifyRequest) => `${requestOrigin(request, options.publicOrigin)}/auth/google/callback`;
+  const oauthCookie = {
+    path: '/auth',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: security.secure,
+    maxAge: OAUTH_COOKIE_MS / 1000,
+  };
+  const callbackUrl = (request: FastifyRequest) =>
+    `${requestOrigin(request, options.publicOrigin)}/auth/google/callback`;
 
   // States already used, until their cookies would have expired: a replay that resends the
   // old cookie values is refused here, not left to the provider's one-time codes.

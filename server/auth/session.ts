@@ -32,7 +32,9 @@ export function hashToken(token: string): string {
 export function createSession(db: Db, userId: string, now = new Date()) {
   const token = newSessionToken();
   const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
-  db.insert(sessions).values({ id: hashToken(token), userId, createdAt: now, expiresAt }).run();
+  db.insert(sessions)
+    .values({ id: hashToken(token), userId, createdAt: now, expiresAt })
+    .run();
   return { token, expiresAt };
 }
 

@@ -31,7 +31,14 @@ export function upsertUser(db: Db, identity: VerifiedIdentity, adminEmails: read
   }
   const id = randomUUID();
   db.insert(users)
-    .values({ id, authSubject: identity.subject, email, displayName, photoUrl: identity.photoUrl, isAdmin: listedAdmin })
+    .values({
+      id,
+      authSubject: identity.subject,
+      email,
+      displayName,
+      photoUrl: identity.photoUrl,
+      isAdmin: listedAdmin,
+    })
     .run();
   return id;
 }

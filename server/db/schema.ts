@@ -114,7 +114,10 @@ export const games = sqliteTable(
     createdAt: createdAt(),
     endedAt: integer('ended_at', { mode: 'timestamp_ms' }),
   },
-  (t) => [index('games_profile_idx').on(t.profileId, t.createdAt), index('games_playing_idx').on(t.profileId, t.status)],
+  (t) => [
+    index('games_profile_idx').on(t.profileId, t.createdAt),
+    index('games_playing_idx').on(t.profileId, t.status),
+  ],
 );
 
 export const gameQuestions = sqliteTable(

@@ -24,10 +24,7 @@ export function isCrossSiteRequest(request: FastifyRequest, ownOrigin: string): 
   return request.headers['sec-fetch-site'] !== 'same-origin';
 }
 
-export function registerSecurity(
-  app: FastifyInstance,
-  options: { publicOrigin: string | null; https: boolean },
-) {
+export function registerSecurity(app: FastifyInstance, options: { publicOrigin: string | null; https: boolean }) {
   app.addHook('onRequest', async (request, reply) => {
     const ownOrigin = options.publicOrigin ?? `${request.protocol}://${request.host}`;
     if (isCrossSiteRequest(request, ownOrigin)) {

@@ -29,13 +29,21 @@ describe('ending games concurrently', () => {
       const game = startGame(db, parent.userId, { profileId, categoryId, lang: 'en' });
       if (!game) throw new Error('no game');
       for (let position = 0; position < 14; position++) {
-        answerQuestion(db, parent.userId, { gameId: game.gameId, position, answerIndex: rightAnswerAt(db, game.gameId, position) });
+        answerQuestion(db, parent.userId, {
+          gameId: game.gameId,
+          position,
+          answerIndex: rightAnswerAt(db, game.gameId, position),
+        });
       }
       finals.push({ gameId: game.gameId, position: 14, answerIndex: rightAnswerAt(db, game.gameId, 14) });
     }
     // Starting each game abandoned the one before; bring them all back to playing, totals to zero.
-    for (const { gameId } of finals) db.update(games).set({ status: 'playing', endedAt: null }).where(eq(games.id, gameId)).run();
-    db.update(profiles).set({ totalGamesPlayed: 0, totalMoneyEarned: 0, totalCorrectAnswers: 0 }).where(eq(profiles.id, profileId)).run();
+    for (const { gameId } of finals)
+      db.update(games).set({ status: 'playing', endedAt: null }).where(eq(games.id, gameId)).run();
+    db.update(profiles)
+      .set({ totalGamesPlayed: 0, totalMoneyEarned: 0, totalCorrectAnswers: 0 })
+      .where(eq(profiles.id, profileId))
+      .run();
 
     const goFile = join(db.path, '..', 'go');
     const worker = join(import.meta.dirname, '..', 'test', 'end-games-worker.ts');
@@ -48,13 +56,19 @@ describe('ending games concurrently', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 1500)); // let every process open its connection
     writeFileSync(goFile, 'go');
-    const tallies = (await Promise.all(children)).map(({ stdout }) => JSON.parse(stdout) as { ended: number; refused: number; failed: string[] });
+    const tallies = (await Promise.all(children)).map(
+      ({ stdout }) => JSON.parse(stdout) as { ended: number; refused: number; failed: string[] },
+    );
 
     expect(tallies.flatMap((t) => t.failed)).toEqual([]);
     expect(tallies.reduce((sum, t) => sum + t.ended, 0)).toBe(GAMES);
     expect(tallies.reduce((sum, t) => sum + t.refused, 0)).toBe(GAMES * (PROCESSES - 1));
     const totals = db
-      .select({ games: profiles.totalGamesPlayed, money: profiles.totalMoneyEarned, correct: profiles.totalCorrectAnswers })
+      .select({
+        games: profiles.totalGamesPlayed,
+        money: profiles.totalMoneyEarned,
+        correct: profiles.totalCorrectAnswers,
+      })
       .from(profiles)
       .where(eq(profiles.id, profileId))
       .get();

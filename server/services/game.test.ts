@@ -86,7 +86,9 @@ describe('starting a game', () => {
     expect(game!.questions).toHaveLength(4);
 
     const empty = setUp({ perAge: {} });
-    expect(await empty.api.game.start({ profileId: empty.profileId, categoryId: empty.categoryId, lang: 'en' })).toBeNull();
+    expect(
+      await empty.api.game.start({ profileId: empty.profileId, categoryId: empty.categoryId, lang: 'en' }),
+    ).toBeNull();
     expect(db.select().from(games).where(eq(games.profileId, empty.profileId)).all()).toEqual([]);
   });
 
@@ -134,7 +136,9 @@ describe('starting a game', () => {
     await api.game.answer({ gameId: first!.gameId, position: 1, answerIndex: rightAnswerAt(db, first!.gameId, 1) });
     await api.game.start({ profileId, categoryId, lang: 'en' });
     expect(profileTotals(profileId)).toEqual({ games: 1, money: 200, correct: 2 });
-    expect(db.select({ status: games.status }).from(games).where(eq(games.id, first!.gameId)).get()?.status).toBe('abandoned');
+    expect(db.select({ status: games.status }).from(games).where(eq(games.id, first!.gameId)).get()?.status).toBe(
+      'abandoned',
+    );
     await api.game.start({ profileId, categoryId, lang: 'en' });
     expect(profileTotals(profileId)).toEqual({ games: 2, money: 200, correct: 2 });
   });
@@ -146,7 +150,9 @@ describe('answering', () => {
     const game = (await api.game.start({ profileId, categoryId, lang: 'en' }))!;
     const results = [];
     for (let position = 0; position < 15; position++) {
-      results.push(await api.game.answer({ gameId: game.gameId, position, answerIndex: rightAnswerAt(db, game.gameId, position) }));
+      results.push(
+        await api.game.answer({ gameId: game.gameId, position, answerIndex: rightAnswerAt(db, game.gameId, position) }),
+      );
     }
     expect(results.every((r) => r.correct)).toBe(true);
     expect(results.slice(0, 14).every((r) => r.status === 'playing')).toBe(true);
@@ -180,7 +186,11 @@ describe('answering', () => {
   it('a first wrong pick wins nothing', async () => {
     const { api, profileId, categoryId } = setUp();
     const game = (await api.game.start({ profileId, categoryId, lang: 'en' }))!;
-    const result = await api.game.answer({ gameId: game.gameId, position: 0, answerIndex: wrongAnswerAt(db, game.gameId, 0) });
+    const result = await api.game.answer({
+      gameId: game.gameId,
+      position: 0,
+      answerIndex: wrongAnswerAt(db, game.gameId, 0),
+    });
     expect(result).toMatchObject({ status: 'lost', winnings: 0, correctCount: 0 });
     expect(profileTotals(profileId)).toEqual({ games: 1, money: 0, correct: 0 });
   });
@@ -193,7 +203,10 @@ describe('answering', () => {
     expect([twice.code, twice.message]).toEqual(['CONFLICT', 'errors:game.alreadyAnswered']);
     const ahead = await rejection(api.game.answer({ gameId: game.gameId, position: 5, answerIndex: 0 }));
     expect(ahead.code).toBe('CONFLICT');
-    expect(db.select().from(games).where(eq(games.id, game.gameId)).get()).toMatchObject({ currentPosition: 1, correctCount: 1 });
+    expect(db.select().from(games).where(eq(games.id, game.gameId)).get()).toMatchObject({
+      currentPosition: 1,
+      correctCount: 1,
+    });
 
     await api.game.answer({ gameId: game.gameId, position: 1, answerIndex: wrongAnswerAt(db, game.gameId, 1) });
     const over = await rejection(api.game.answer({ gameId: game.gameId, position: 2, answerIndex: 0 }));
@@ -209,7 +222,10 @@ describe('answering', () => {
       intruder.game.answer({ gameId: game.gameId, position: 0, answerIndex: rightAnswerAt(db, game.gameId, 0) }),
     );
     expect(error.code).toBe('NOT_FOUND');
-    expect(db.select().from(games).where(eq(games.id, game.gameId)).get()).toMatchObject({ currentPosition: 0, status: 'playing' });
+    expect(db.select().from(games).where(eq(games.id, game.gameId)).get()).toMatchObject({
+      currentPosition: 0,
+      status: 'playing',
+    });
   });
 
   it('validates its input', async () => {

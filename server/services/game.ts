@@ -96,7 +96,12 @@ export type GameView = {
  * no-op, and the totals move by atomic increments, never read-then-write (spec §4).
  * Must run inside an immediate transaction.
  */
-function finishGame(tx: DbOrTx, game: { id: string; profileId: string }, status: Exclude<GameStatus, 'playing'>, correctCount: number) {
+function finishGame(
+  tx: DbOrTx,
+  game: { id: string; profileId: string },
+  status: Exclude<GameStatus, 'playing'>,
+  correctCount: number,
+) {
   const winnings = winningsFor(correctCount);
   const { changes } = tx
     .update(games)
@@ -149,7 +154,14 @@ export function startGame(db: Db, userId: string, input: z.output<typeof startGa
         })
         .run();
       tx.insert(gameQuestions)
-        .values(rows.map((row, position) => ({ gameId, position, questionId: row.id, answerOrder: orders[position] as number[] })))
+        .values(
+          rows.map((row, position) => ({
+            gameId,
+            position,
+            questionId: row.id,
+            answerOrder: orders[position] as number[],
+          })),
+        )
         .run();
     },
     { behavior: 'immediate' },

@@ -60,7 +60,9 @@ export function createProfile(db: Db, userId: string, input: z.output<typeof cre
       const [existing] = tx.select({ n: count() }).from(profiles).where(eq(profiles.userId, userId)).all();
       if ((existing?.n ?? 0) >= MAX_PROFILES_PER_ACCOUNT) throw invalid('errors:profile.tooMany');
       const id = randomUUID();
-      tx.insert(profiles).values({ id, userId, ...input }).run();
+      tx.insert(profiles)
+        .values({ id, userId, ...input })
+        .run();
       return getOwnedProfile(tx, userId, id);
     },
     { behavior: 'immediate' },
@@ -97,7 +99,12 @@ export function setTtsEnabled(db: Db, userId: string, profileId: string, ttsEnab
 }
 
 /** The session's active profile, which must be the account's own; null clears it. */
-export function chooseActiveProfile(db: Db, userId: string, sessionId: string, profileId: string | null): ProfileView | null {
+export function chooseActiveProfile(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  profileId: string | null,
+): ProfileView | null {
   const profile = profileId === null ? null : getOwnedProfile(db, userId, profileId);
   setActiveProfile(db, sessionId, profile?.id ?? null);
   return profile;

@@ -40,6 +40,8 @@ describe('hot queries never scan a table', () => {
   });
 
   it('ORDER BY random() would scan: the check can fail', () => {
-    expect(planOf('SELECT id FROM questions WHERE category_id = ? ORDER BY random() LIMIT 15')).toMatch(/TEMP B-TREE|SCAN/);
+    expect(planOf('SELECT id FROM questions WHERE category_id = ? ORDER BY random() LIMIT 15')).toMatch(
+      /TEMP B-TREE|SCAN/,
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { type AgeCategory, AGE_CATEGORIES } from '../../shared/age';
+import { AGE_CATEGORIES, type AgeCategory } from '../../shared/age';
 import { QUESTIONS_PER_GAME } from '../../shared/ladder';
 import { randomPermutation } from '../../shared/shuffle';
 import type { Db } from '../db/database';
@@ -78,9 +78,7 @@ function seekOne(
   // A window one larger than everything excluded always holds a usable row if the bucket has one there.
   const window = excludedCount + 1;
   const keys =
-    bucket.categoryId === null
-      ? [bucket.age, bucket.difficulty]
-      : [bucket.categoryId, bucket.age, bucket.difficulty];
+    bucket.categoryId === null ? [bucket.age, bucket.difficulty] : [bucket.categoryId, bucket.age, bucket.difficulty];
   const [from, before] =
     bucket.categoryId === null
       ? [statements.anyFrom, statements.anyBefore]
@@ -117,7 +115,12 @@ export function pickQuestionIds(db: Db, request: PickRequest): number[] {
       let found: { id: number; difficulty: number } | null = null;
       search: for (const age of ages) {
         for (const difficulty of difficultiesNear(target)) {
-          const id = seekOne(statements, { categoryId: request.categoryId, age, difficulty }, isExcluded, excludedCount);
+          const id = seekOne(
+            statements,
+            { categoryId: request.categoryId, age, difficulty },
+            isExcluded,
+            excludedCount,
+          );
           if (id !== null) {
             found = { id, difficulty };
             break search;

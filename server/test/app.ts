@@ -9,7 +9,13 @@ export const TEST_ORIGIN = 'http://localhost:80';
 export async function createTestApp(db: Db, overrides: Partial<AppDeps> = {}): Promise<FastifyInstance> {
   const app = await buildApp({
     db,
-    config: { signIn: 'local', ADMIN_EMAILS: [], PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined },
+    config: {
+      signIn: 'local',
+      ADMIN_EMAILS: [],
+      PUBLIC_URL: undefined,
+      GOOGLE_CLIENT_ID: undefined,
+      GOOGLE_CLIENT_SECRET: undefined,
+    },
     ...overrides,
   });
   afterAll(() => app.close());

@@ -2,9 +2,9 @@
 // then tries to send the final right answer of every game it is given. Prints its tally as JSON.
 import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { closeDatabase, openDatabase } from '../db/database';
 import { DomainError } from '../errors';
 import { answerQuestion } from '../services/game';
-import { closeDatabase, openDatabase } from '../db/database';
 
 const [dbPath, goFile, userId, gamesJson] = process.argv.slice(2) as [string, string, string, string];
 const picks = JSON.parse(gamesJson) as { gameId: string; position: number; answerIndex: number }[];

@@ -15,4 +15,5 @@ export function rightAnswerAt(db: Db, gameId: string, position: number): number 
   return shownIndexOf(row.order, row.correct);
 }
 
-export const wrongAnswerAt = (db: Db, gameId: string, position: number) => (rightAnswerAt(db, gameId, position) + 1) % 4;
+export const wrongAnswerAt = (db: Db, gameId: string, position: number) =>
+  (rightAnswerAt(db, gameId, position) + 1) % 4;

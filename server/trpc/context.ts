@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { authenticate, type CookieSecurity } from '../auth/request-auth';
 import type { Session, SessionUser } from '../auth/session';
 import type { Db } from '../db/database';

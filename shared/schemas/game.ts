@@ -3,10 +3,7 @@ import { LANGUAGES } from '../i18n';
 import { QUESTIONS_PER_GAME } from '../ladder';
 
 /** Spec §7: a category id or 'random'. JSON clients may send the id as a string. */
-export const categoryChoice = z.union([
-  z.literal('random'),
-  z.coerce.number().int().positive(),
-]);
+export const categoryChoice = z.union([z.literal('random'), z.coerce.number().int().positive()]);
 export type CategoryChoice = z.infer<typeof categoryChoice>;
 
 export const language = z.enum(LANGUAGES);
@@ -19,7 +16,11 @@ export const startGameInput = z.object({
 
 export const answerInput = z.object({
   gameId: z.uuid(),
-  position: z.number().int().min(0).max(QUESTIONS_PER_GAME - 1),
+  position: z
+    .number()
+    .int()
+    .min(0)
+    .max(QUESTIONS_PER_GAME - 1),
   answerIndex: z.number().int().min(0).max(3),
 });
 

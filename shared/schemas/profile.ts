@@ -18,9 +18,7 @@ export const profileMessages = {
 const name = z
   .string(profileMessages.required)
   .transform(cleanText)
-  .pipe(
-    z.string().min(1, profileMessages.required).max(PROFILE_NAME_MAX, profileMessages.nameTooLong),
-  );
+  .pipe(z.string().min(1, profileMessages.required).max(PROFILE_NAME_MAX, profileMessages.nameTooLong));
 
 const age = z
   .number(profileMessages.required)

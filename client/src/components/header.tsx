@@ -34,7 +34,12 @@ export function Header() {
       <a className="skip-link" href="#main">
         {t('skipToContent')}
       </a>
-      <button type="button" className="button header-button" onClick={() => void backToProfiles()} aria-label={t('header.backToProfilesLabel')}>
+      <button
+        type="button"
+        className="button header-button"
+        onClick={() => void backToProfiles()}
+        aria-label={t('header.backToProfilesLabel')}
+      >
         <span aria-hidden="true">←</span> {t('header.backToProfiles')}
       </button>
       <div className="header-brand" aria-hidden={activeProfile ? 'true' : undefined}>

@@ -20,8 +20,9 @@ export const resources = {
 
 /** Spec §9: detected from the query string `lng`, a cookie, local and session storage, the navigator, then <html lang>. */
 export function initI18n() {
-  i18n.on('languageChanged', (language) => {
-    document.documentElement.lang = language;
+  i18n.on('languageChanged', () => {
+    document.documentElement.lang = currentLanguage();
+    document.title = i18n.t('common:appName');
   });
   return i18n
     .use(LanguageDetector)
@@ -37,6 +38,8 @@ export function initI18n() {
       interpolation: { escapeValue: false },
       detection: {
         order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+        // vi-VN, vi_VN and en-GB are stored and shown as the language we serve.
+        convertDetectedLanguage: (detected: string) => detected.slice(0, 2).toLowerCase(),
         lookupQuerystring: 'lng',
         lookupCookie: 'lng',
         lookupLocalStorage: 'lng',

@@ -23,8 +23,14 @@ describe('locale files', () => {
   it.each(namespaces)('%s has the same keys in en and vi', (ns) => {
     const en = [...flatten(resources.en[ns] as Tree).keys()].sort();
     const vi = [...flatten(resources.vi[ns] as Tree).keys()].sort();
-    expect(vi.filter((k) => !en.includes(k)), 'keys only in vi').toEqual([]);
-    expect(en.filter((k) => !vi.includes(k)), 'keys only in en').toEqual([]);
+    expect(
+      vi.filter((k) => !en.includes(k)),
+      'keys only in vi',
+    ).toEqual([]);
+    expect(
+      en.filter((k) => !vi.includes(k)),
+      'keys only in en',
+    ).toEqual([]);
   });
 
   it.each(namespaces)('%s has no empty text, NFC everywhere, and the same {{placeholders}}', (ns) => {

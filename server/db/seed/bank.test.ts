@@ -11,18 +11,24 @@ describe('starter question bank', () => {
     expect(all.length).toBeGreaterThanOrEqual(600);
   });
 
-  it.each(starterBank.map((c) => [c.category.slug, c] as const))('%s fills every age category', (_slug, { category, questions }) => {
-    expect(category.name_en.trim()).not.toBe('');
-    expect(category.name_vi.trim()).not.toBe('');
-    for (const age of AGE_CATEGORIES) {
-      const ofAge = questions.filter((q) => q.ageCategory === age);
-      expect(ofAge.length, `${category.slug} ${age}`).toBeGreaterThanOrEqual(MIN_PER_AGE);
-      // Every step of the ladder has questions: easy, medium and hard.
-      for (const difficulty of [1, 2, 3]) {
-        expect(ofAge.some((q) => q.difficulty === difficulty), `${category.slug} ${age} difficulty ${difficulty}`).toBe(true);
+  it.each(starterBank.map((c) => [c.category.slug, c] as const))(
+    '%s fills every age category',
+    (_slug, { category, questions }) => {
+      expect(category.name_en.trim()).not.toBe('');
+      expect(category.name_vi.trim()).not.toBe('');
+      for (const age of AGE_CATEGORIES) {
+        const ofAge = questions.filter((q) => q.ageCategory === age);
+        expect(ofAge.length, `${category.slug} ${age}`).toBeGreaterThanOrEqual(MIN_PER_AGE);
+        // Every step of the ladder has questions: easy, medium and hard.
+        for (const difficulty of [1, 2, 3]) {
+          expect(
+            ofAge.some((q) => q.difficulty === difficulty),
+            `${category.slug} ${age} difficulty ${difficulty}`,
+          ).toBe(true);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('gives every question four distinct non-empty answers in each language and a valid index', () => {
     for (const q of all) {
@@ -31,7 +37,10 @@ describe('starter question bank', () => {
       for (const lang of ['en', 'vi'] as const) {
         const answers = q[lang].answers.map((a) => a.trim().toLowerCase());
         expect(answers, `${q.key} ${lang}`).toHaveLength(4);
-        expect(answers.every((a) => a.length > 0), `${q.key} ${lang} empty answer`).toBe(true);
+        expect(
+          answers.every((a) => a.length > 0),
+          `${q.key} ${lang} empty answer`,
+        ).toBe(true);
         expect(new Set(answers).size, `${q.key} ${lang} duplicate answers`).toBe(4);
         expect(q[lang].question.trim().length, `${q.key} ${lang} question`).toBeGreaterThan(5);
       }

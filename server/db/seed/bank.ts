@@ -21,13 +21,24 @@ export const bankQuestionSchema = z.object({
 });
 
 export const bankCategorySchema = z.object({
-  category: z.object({ slug: z.string().regex(/^[a-z0-9-]+$/), name_en: z.string().min(1), name_vi: z.string().min(1) }),
+  category: z.object({
+    slug: z.string().regex(/^[a-z0-9-]+$/),
+    name_en: z.string().min(1),
+    name_vi: z.string().min(1),
+  }),
   questions: z.array(bankQuestionSchema),
 });
 
 export type BankCategory = z.infer<typeof bankCategorySchema>;
 
 /** The starter bank shipped with the app, one file a category (see bank/README.md). */
-export const starterBank: BankCategory[] = [animals, science, geography, history, vietnam, sports, artsMusic, mathsLogic].map(
-  (file) => bankCategorySchema.parse(file),
-);
+export const starterBank: BankCategory[] = [
+  animals,
+  science,
+  geography,
+  history,
+  vietnam,
+  sports,
+  artsMusic,
+  mathsLogic,
+].map((file) => bankCategorySchema.parse(file));

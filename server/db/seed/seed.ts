@@ -32,7 +32,11 @@ export function seedStarterBank(db: Db, bank: BankCategory[] = starterBank): { c
           .onConflictDoNothing()
           .run();
         addedCategories += inserted.changes;
-        const row = tx.select({ id: categories.id }).from(categories).where(eq(categories.seedKey, category.slug)).get();
+        const row = tx
+          .select({ id: categories.id })
+          .from(categories)
+          .where(eq(categories.seedKey, category.slug))
+          .get();
         if (!row) throw new Error(`Seeding lost category ${category.slug}`);
         for (const q of bankQuestions) {
           const result = tx

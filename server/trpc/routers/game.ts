@@ -5,6 +5,10 @@ import { protectedProcedure, router } from '../trpc';
 export const gameRouter = router({
   /** A new game, or null when no question matches (the no-questions screen). */
   start: protectedProcedure.input(startGameInput).mutation(({ ctx, input }) => startGame(ctx.db, ctx.user.id, input)),
-  current: protectedProcedure.input(currentGameInput).query(({ ctx, input }) => currentGame(ctx.db, ctx.user.id, input.profileId)),
-  answer: protectedProcedure.input(answerInput).mutation(({ ctx, input }) => answerQuestion(ctx.db, ctx.user.id, input)),
+  current: protectedProcedure
+    .input(currentGameInput)
+    .query(({ ctx, input }) => currentGame(ctx.db, ctx.user.id, input.profileId)),
+  answer: protectedProcedure
+    .input(answerInput)
+    .mutation(({ ctx, input }) => answerQuestion(ctx.db, ctx.user.id, input)),
 });

@@ -36,7 +36,12 @@ describe('profiles as their owner', () => {
     });
     expect((await api.profiles.list()).map((p) => p.name)).toEqual(['Minh', 'Lan']);
 
-    const updated = await api.profiles.update({ profileId: second.id, name: 'Lan Anh', age: 15, avatar: 'avatar2.svg' });
+    const updated = await api.profiles.update({
+      profileId: second.id,
+      name: 'Lan Anh',
+      age: 15,
+      avatar: 'avatar2.svg',
+    });
     expect(updated).toMatchObject({ name: 'Lan Anh', age: 15, avatar: 'avatar2.svg' });
 
     await api.profiles.remove({ profileId: first.id });
@@ -47,7 +52,17 @@ describe('profiles as their owner', () => {
     const api = createAccount(db).caller();
     const created = await api.profiles.create({ name: 'Hoa', age: 7 });
     expect(Object.keys(created).sort()).toEqual(
-      ['age', 'avatar', 'createdAt', 'id', 'name', 'totalCorrectAnswers', 'totalGamesPlayed', 'totalMoneyEarned', 'ttsEnabled'].sort(),
+      [
+        'age',
+        'avatar',
+        'createdAt',
+        'id',
+        'name',
+        'totalCorrectAnswers',
+        'totalGamesPlayed',
+        'totalMoneyEarned',
+        'ttsEnabled',
+      ].sort(),
     );
   });
 

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  createProfileInput,
-  profileIdInput,
-  setTtsInput,
-  updateProfileInput,
-} from '../../../shared/schemas/profile';
+import { createProfileInput, profileIdInput, setTtsInput, updateProfileInput } from '../../../shared/schemas/profile';
 import {
   chooseActiveProfile,
   createProfile,
@@ -18,9 +13,15 @@ import { protectedProcedure, router } from '../trpc';
 
 export const profilesRouter = router({
   list: protectedProcedure.query(({ ctx }) => listProfiles(ctx.db, ctx.user.id)),
-  byId: protectedProcedure.input(profileIdInput).query(({ ctx, input }) => getOwnedProfile(ctx.db, ctx.user.id, input.profileId)),
-  create: protectedProcedure.input(createProfileInput).mutation(({ ctx, input }) => createProfile(ctx.db, ctx.user.id, input)),
-  update: protectedProcedure.input(updateProfileInput).mutation(({ ctx, input }) => updateProfile(ctx.db, ctx.user.id, input)),
+  byId: protectedProcedure
+    .input(profileIdInput)
+    .query(({ ctx, input }) => getOwnedProfile(ctx.db, ctx.user.id, input.profileId)),
+  create: protectedProcedure
+    .input(createProfileInput)
+    .mutation(({ ctx, input }) => createProfile(ctx.db, ctx.user.id, input)),
+  update: protectedProcedure
+    .input(updateProfileInput)
+    .mutation(({ ctx, input }) => updateProfile(ctx.db, ctx.user.id, input)),
   remove: protectedProcedure.input(profileIdInput).mutation(({ ctx, input }) => {
     deleteProfile(ctx.db, ctx.user.id, input.profileId);
     return { ok: true };

@@ -51,11 +51,25 @@ export default function LocalSignInPage() {
         <p>{t('local.explanation')}</p>
         <label className="field">
           <span>{t('local.name')}</span>
-          <input name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={60} required />
+          <input
+            name="name"
+            autoComplete="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={60}
+            required
+          />
         </label>
         <label className="field">
           <span>{t('local.email')}</span>
-          <input name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+          <input
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            required
+          />
         </label>
         {error && (
           <p className="form-error" role="alert">

@@ -68,7 +68,11 @@ export default function GamePage() {
     const state = readGameNavigationState();
     try {
       if (state && !state.started) {
-        const started = await startGame.mutateAsync({ profileId, categoryId: state.categoryId, lang: currentLanguage() });
+        const started = await startGame.mutateAsync({
+          profileId,
+          categoryId: state.categoryId,
+          lang: currentLanguage(),
+        });
         markGameStarted(state);
         if (started) showGame(started);
         else setPhase({ kind: 'empty' });
@@ -86,9 +90,12 @@ export default function GamePage() {
     void load();
   }, [load, profileId]);
 
-  useEffect(() => () => {
-    if (timerRef.current) clearTimeout(timerRef.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timerRef.current) clearTimeout(timerRef.current);
+    },
+    [],
+  );
 
   const question = game?.questions[position];
 
@@ -161,14 +168,9 @@ export default function GamePage() {
   }
 
   const speechToggle = (
-    <button
-      type="button"
-      className="button speech-toggle"
-      aria-pressed={ttsEnabled}
-      onClick={toggleSpeech}
-      aria-label={ttsEnabled ? t('speech.mute') : t('speech.unmute')}
-    >
-      <span aria-hidden="true">{ttsEnabled ? '🔊' : '🔇'}</span> {ttsEnabled ? t('speech.on') : t('speech.off')}
+    // A toggle: its name stays the same, aria-pressed says whether reading aloud is on.
+    <button type="button" className="button speech-toggle" aria-pressed={ttsEnabled} onClick={toggleSpeech}>
+      <span aria-hidden="true">{ttsEnabled ? '🔊' : '🔇'}</span> {t('speech.toggle')}
     </button>
   );
 

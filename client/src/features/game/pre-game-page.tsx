@@ -36,14 +36,20 @@ export default function PreGamePage() {
 
   function start() {
     unlockSpeech();
-    const state: GameNavigationState = { categoryId: categoryId === RANDOM_CATEGORY ? RANDOM_CATEGORY : Number(categoryId) };
+    const state: GameNavigationState = {
+      categoryId: categoryId === RANDOM_CATEGORY ? RANDOM_CATEGORY : Number(categoryId),
+    };
     navigate(paths.game, { state });
   }
 
   const stats = [
     { label: t('preGame.gamesPlayed'), value: formatAmount(activeProfile.totalGamesPlayed, language), key: 'games' },
     { label: t('preGame.moneyEarned'), value: formatAmount(activeProfile.totalMoneyEarned, language), key: 'money' },
-    { label: t('preGame.correctAnswers'), value: formatAmount(activeProfile.totalCorrectAnswers, language), key: 'correct' },
+    {
+      label: t('preGame.correctAnswers'),
+      value: formatAmount(activeProfile.totalCorrectAnswers, language),
+      key: 'correct',
+    },
   ];
 
   return (

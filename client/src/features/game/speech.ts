@@ -45,7 +45,11 @@ export function cancelSpeech(): void {
  * Reads a question and its answers, each as its own utterance (Chrome stops long ones after
  * about 15 s). Returns false when the language has no voice here: nothing is spoken then.
  */
-export async function speakQuestion(language: Language, question: string, answers: readonly string[]): Promise<boolean> {
+export async function speakQuestion(
+  language: Language,
+  question: string,
+  answers: readonly string[],
+): Promise<boolean> {
   const speech = synthesis();
   if (!speech) return false;
   const voices = await loadVoices();

@@ -23,7 +23,8 @@ export function pickVoice<V extends VoiceLike>(voices: readonly V[], locale: str
     const tag = normalizeLocale(voice.lang);
     return tag === language || tag.startsWith(`${language}-`);
   });
-  const preferred = (list: V[]) => list.find((voice) => voice.localService) ?? list.find((voice) => voice.default) ?? list[0];
+  const preferred = (list: V[]) =>
+    list.find((voice) => voice.localService) ?? list.find((voice) => voice.default) ?? list[0];
   return preferred(exact) ?? preferred(sameLanguage) ?? null;
 }
 

@@ -1,7 +1,12 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AVATARS, DEFAULT_AVATAR } from '../../../../shared/avatars';
-import { PROFILE_AGE_MAX, PROFILE_AGE_MIN, PROFILE_NAME_MAX, parseProfileForm } from '../../../../shared/schemas/profile';
+import {
+  PROFILE_AGE_MAX,
+  PROFILE_AGE_MIN,
+  PROFILE_NAME_MAX,
+  parseProfileForm,
+} from '../../../../shared/schemas/profile';
 import { Avatar } from '../../components/avatar';
 
 export type ProfileFormValues = { name: string; age: number; avatar: (typeof AVATARS)[number] };
@@ -70,7 +75,13 @@ export function ProfileForm({ initial, submitLabel, busyLabel, busy, serverError
         <div className="avatar-options">
           {AVATARS.map((option) => (
             <label key={option} className="avatar-option">
-              <input type="radio" name="avatar" value={option} checked={avatar === option} onChange={() => setAvatar(option)} />
+              <input
+                type="radio"
+                name="avatar"
+                value={option}
+                checked={avatar === option}
+                onChange={() => setAvatar(option)}
+              />
               <Avatar avatar={option} size={88} />
               <span className="visually-hidden">{t(`avatars.${option}`)}</span>
             </label>
