@@ -138,7 +138,9 @@ describe('a family', () => {
     const vietnamese = await freshPage({ locale: 'vi-VN' });
     await vietnamese.page.goto(url('/'));
     await vietnamese.page.getByRole('link', { name: 'Đăng nhập bằng Google' }).waitFor();
-    expect(await vietnamese.page.locator('html').getAttribute('lang')).toMatch(/^vi\b/);
+    expect(await vietnamese.page.locator('html').getAttribute('lang')).toBe('vi');
+    expect(await vietnamese.page.title()).toBe('Leo Thang Tri Thức');
+    expect(await vietnamese.page.evaluate(() => localStorage.getItem('lng'))).toBe('vi');
     assertNoProblems(vietnamese.problems);
 
     const { page, problems } = await freshPage();
