@@ -1,5 +1,5 @@
-import { AGE_CATEGORIES } from '../shared/age';
 import type { Db } from '../server/db/database';
+import { AGE_CATEGORIES } from '../shared/age';
 
 /** The bench's eight categories (names as an admin would type them). */
 const CATEGORY_NAMES: [string, string][] = [
@@ -75,10 +75,7 @@ export function fillQuestions(db: Db, count: number): number[] {
 /** The categories and number of questions already in a (reused) bench database. */
 export function existingBank(db: Db): { categoryIds: number[]; questions: number } {
   const sqlite = db.$client;
-  const categoryIds = sqlite
-    .prepare('SELECT id FROM categories ORDER BY id')
-    .pluck()
-    .all() as number[];
+  const categoryIds = sqlite.prepare('SELECT id FROM categories ORDER BY id').pluck().all() as number[];
   const questions = sqlite.prepare('SELECT count(*) FROM questions').pluck().get() as number;
   return { categoryIds, questions };
 }

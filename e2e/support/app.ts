@@ -76,6 +76,5 @@ export function statValue(page: Page, key: 'games' | 'money' | 'correct') {
 
 /** The element's rendered text, as a user sees it (hidden text left out). */
 export function shownText(locator: Locator): Promise<string> {
-  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText, not the DOM property; the rendered text is the point.
   return locator.innerText();
 }

@@ -1,0 +1,481 @@
+/**
+ * `npm run bench`: start-game latency and throughput at 1,000,000 questions, beside a bare
+ * Fastify route and the REST shim, and the first page load's JavaScript. A measurement, not a
+ * test: it exits 0 whatever it finds, and prints MISS beside any figure off its target.
+ *
+ * Knobs (environment):
+ *   BENCH_DB=path        keep the filled database at this path and reuse it on later runs
+ *                        (default: a fresh temporary file, removed at the end)
+ *   BENCH_QUESTIONS=n    questions to fill (default 1000000)
+ *   BENCH_SECONDS=s      length of each HTTP measurement (default 10; 2 s of warm-up before each)
+ *   BENCH_CONNECTIONS=n  HTTP connections (default 50)
+ *   BENCH_RATE=n         arrival rate of the fixed-rate game.start run (default 1500 a second)
+ *   BENCH_ITERATIONS=n   timed calls per in-process case (default 2000, after 200 untimed)
+ *   BENCH_CPU_PROF=dir   write a CPU profile of the server process into dir
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { closeDatabase, openDatabase } from '../server/db/database';
+import { firstLoadJavaScript } from './bundle';
+import { existingBank, fillQuestions } from './fill';
+import { runInProcess } from './inprocess';
+import { closedLoop, type LoadResult, openLoop, type PostRequest } from './load';
+import type { ChildMessage, ParentMessage } from './server-child';
+import { mb, ms, table } from './stats';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const envNumber = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+const QUESTIONS = envNumber('BENCH_QUESTIONS', 1_000_000);
+const SECONDS = envNumber('BENCH_SECONDS', 10);
+const WARMUP_SECONDS = 2;
+const CONNECTIONS = envNumber('BENCH_CONNECTIONS', 50);
+const RATE = envNumber('BENCH_RATE', 1500);
+const ITERATIONS = envNumber('BENCH_ITERATIONS', 2000);
+const ACCOUNTS = 10;
+const PROFILES_PER_ACCOUNT = 20; // MAX_PROFILES_PER_ACCOUNT
+const PROFILE_AGES = [9, 7, 11, 14, 35];
+/** Fresh accounts on every run: a reused database (BENCH_DB) already has full families. */
+const RUN_ID = Date.now().toString(36);
+
+const TARGETS = {
+  selectionP99Ms: 1,
+  trpcRps: 1500,
+  trpcP99Ms: 25,
+  restRps: 2500,
+  serverRssMb: 250,
+  firstLoadKb: 130,
+};
+
+const n = (value: number, digits = 0) =>
+  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+const log = (line = '') => console.log(line);
+const section = (title: string) => log(`\n== ${title} ==`);
+
+// ---------------------------------------------------------------------------------------------
+// Database: a fresh temporary file unless BENCH_DB names one to keep.
+
+const keptPath = process.env.BENCH_DB?.trim() ? resolve(process.env.BENCH_DB.trim()) : null;
+const tempDir = keptPath ? null : mkdtempSync(join(os.tmpdir(), 'quiz-ladder-bench-'));
+const databasePath = keptPath ?? join(tempDir as string, 'bench.db');
+let child: ChildProcess | null = null;
+
+function cleanUp() {
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+  if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    cleanUp();
+    process.exit(130);
+  });
+}
+
+function machineInfo() {
+  const cpus = os.cpus();
+  return {
+    cpu: cpus[0]?.model.trim() ?? 'unknown',
+    cores: cpus.length,
+    memory: `${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`,
+    node: process.version,
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    load: os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
+  };
+}
+
+function prepareDatabase(): { categoryIds: number[]; questions: number; fillSeconds: number | null } {
+  if (keptPath) mkdirSync(resolve(keptPath, '..'), { recursive: true });
+  const db = openDatabase(databasePath);
+  try {
+    const existing = existingBank(db);
+    if (existing.questions > 0) {
+      log(
+        `Reusing ${databasePath} (BENCH_DB): ${n(existing.questions)} questions, ${existing.categoryIds.length} categories.`,
+      );
+      return { ...existing, fillSeconds: null };
+    }
+    // A large page cache for the fill only: the measurements below reopen the file as the server does.
+    db.$client.pragma('cache_size = -1000000');
+    const started = performance.now();
+    const categoryIds = fillQuestions(db, QUESTIONS);
+    const fillSeconds = (performance.now() - started) / 1000;
+    log(
+      `Filled ${n(QUESTIONS)} questions (8 categories, every index in place) in ${fillSeconds.toFixed(1)} s ` +
+        `(${n(QUESTIONS / fillSeconds)} rows/s) into ${keptPath ? databasePath : 'a temporary file'}.`,
+    );
+    return { categoryIds, questions: QUESTIONS, fillSeconds };
+  } finally {
+    closeDatabase(db);
+    log(`Database file: ${mb(statSync(databasePath).size)}.`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server process, and its memory as the kernel sees it.
+
+/**
+ * The server process runs a bundle built as scripts/build-server.mjs builds dist/server.js, not
+ * the sources through tsx: tsx's loader alone adds ~130 MB of RSS, which would swamp the memory
+ * figure. It sits in node_modules/.cache with a copy of drizzle/ beside it, where the app finds
+ * its migrations, and better-sqlite3 resolves from the project's node_modules.
+ */
+async function buildServerBundle(): Promise<string> {
+  const outDir = join(ROOT, 'node_modules', '.cache', 'quiz-ladder-bench');
+  rmSync(outDir, { recursive: true, force: true });
+  await build({
+    entryPoints: [join(ROOT, 'bench', 'server-child.ts')],
+    outfile: join(outDir, 'server-child.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    external: ['better-sqlite3'],
+    sourcemap: true,
+    legalComments: 'none',
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+    logLevel: 'warning',
+  });
+  cpSync(join(ROOT, 'drizzle'), join(outDir, 'drizzle'), { recursive: true });
+  return join(outDir, 'server-child.mjs');
+}
+
+async function startServer(): Promise<{ port: number; process: ChildProcess }> {
+  const entry = await buildServerBundle();
+  const profileDir = process.env.BENCH_CPU_PROF?.trim();
+  const execArgv = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profileDir)}`] : [];
+  const started = fork(entry, [databasePath], { cwd: ROOT, execArgv, stdio: 'inherit' });
+  child = started;
+  return new Promise((resolvePort, reject) => {
+    started.once('exit', (code) => reject(new Error(`server process exited (${code}) before listening`)));
+    started.on('message', (message: ChildMessage) => {
+      if (message.type === 'listening') resolvePort({ port: message.port, process: started });
+    });
+  });
+}
+
+function send(to: ChildProcess, message: ParentMessage) {
+  to.send(message);
+}
+
+function rssOf(pid: number): { rss: number; peak: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) =>
+      Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) * 1024;
+    return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+  } catch {
+    return null; // not Linux
+  }
+}
+
+/** Samples the server's RSS every 100 ms while `work` runs; returns its result and the peak seen. */
+async function withRss<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peakRss: number }> {
+  let peakRss = rssOf(pid)?.rss ?? Number.NaN;
+  const timer = setInterval(() => {
+    const now = rssOf(pid)?.rss;
+    if (now !== undefined && !(now <= peakRss)) peakRss = now;
+  }, 100);
+  try {
+    return { result: await work(), peakRss };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP helpers for setting up accounts and profiles.
+
+type Session = { cookie: string; profileIds: string[] };
+
+async function post(origin: string, path: string, body: unknown, cookie?: string) {
+  const response = await fetch(`${origin}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`POST ${path}: ${response.status} ${text.slice(0, 300)}`);
+  return { response, text };
+}
+
+async function signUpFamilies(origin: string): Promise<Session[]> {
+  const sessions: Session[] = [];
+  for (let a = 0; a < ACCOUNTS; a++) {
+    const { response } = await post(origin, '/auth/local', {
+      name: `Bench parent ${a}`,
+      email: `bench-parent-${RUN_ID}-${a}@example.com`,
+    });
+    const cookie = response.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0] as string)
+      .find((c) => c.startsWith('ql_session='));
+    if (!cookie) throw new Error('sign-in gave no session cookie');
+    const profileIds: string[] = [];
+    for (let p = 0; p < PROFILES_PER_ACCOUNT; p++) {
+      const age = PROFILE_AGES[(a * PROFILES_PER_ACCOUNT + p) % PROFILE_AGES.length] as number;
+      const { text } = await post(origin, '/trpc/profiles.create', { name: `Kid ${a}.${p}`, age }, cookie);
+      profileIds.push((JSON.parse(text) as { result: { data: { id: string } } }).result.data.id);
+    }
+    sessions.push({ cookie, profileIds });
+  }
+  return sessions;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+type HttpResults = {
+  bareBytes: number;
+  startBytes: number;
+  restBytes: number;
+  idleRss: number;
+  bare: LoadResult;
+  trpc: LoadResult;
+  trpcAtRate: LoadResult;
+  rest: LoadResult;
+  peaks: Record<string, number>;
+  highWaterMark: number;
+};
+
+async function runHttp(categoryIds: number[]): Promise<HttpResults> {
+  const server = await startServer();
+  const pid = server.process.pid as number;
+  const origin = `http://127.0.0.1:${server.port}`;
+  log(`Server process ${pid} on ${origin} (the real app, bundled like dist/server.js, logger off).`);
+  const idleRss = rssOf(pid)?.rss ?? Number.NaN;
+
+  const sessions = await signUpFamilies(origin);
+  const headers = (cookie: string) => ({ 'content-type': 'application/json', cookie, origin });
+  const choices: ('random' | number)[] = ['random', ...categoryIds];
+
+  // game.start, non-batched tRPC POST, spread over every profile and half random, half a category.
+  const startRequests: PostRequest[] = sessions.flatMap((s, a) =>
+    s.profileIds.flatMap((profileId, p) =>
+      ['random', categoryIds[(a * PROFILES_PER_ACCOUNT + p) % categoryIds.length] as number].map((categoryId) => ({
+        path: '/trpc/game.start',
+        headers: headers(s.cookie),
+        body: JSON.stringify({ profileId, categoryId, lang: 'en' }),
+      })),
+    ),
+  );
+  const restRequests: PostRequest[] = sessions.flatMap((s) =>
+    choices.map((categoryId) => ({
+      path: '/api/start-game',
+      headers: headers(s.cookie),
+      body: JSON.stringify({ categoryId, lang: 'en' }),
+    })),
+  );
+  const bareRequests: PostRequest[] = startRequests.map((r) => ({ ...r, path: '/bench/bare' }));
+
+  // The bare route answers a real game.start response: same size, same JSON.
+  const first = startRequests[0] as PostRequest;
+  const sample = await post(origin, first.path, JSON.parse(first.body), first.headers.cookie);
+  const startBytes = Buffer.byteLength(sample.text);
+  const parsed = JSON.parse(sample.text) as { result: { data: { questions: unknown[] } | null } };
+  if (parsed.result.data?.questions.length !== 15) throw new Error('game.start did not give 15 questions');
+  const restSample = await post(origin, '/api/start-game', { categoryId: 'random', lang: 'en' }, first.headers.cookie);
+  const restBytes = Buffer.byteLength(restSample.text);
+  const bareBytes = await new Promise<number>((resolveBytes) => {
+    const onMessage = (message: ChildMessage) => {
+      if (message.type !== 'bare-set') return;
+      server.process.off('message', onMessage);
+      resolveBytes(message.bytes);
+    };
+    server.process.on('message', onMessage);
+    send(server.process, { type: 'bare', body: sample.text });
+  });
+  log(
+    `${ACCOUNTS} accounts x ${PROFILES_PER_ACCOUNT} profiles (ages ${PROFILE_AGES.join(', ')}); game.start response ${n(startBytes)} bytes, ` +
+      `bare response ${n(bareBytes)} bytes, REST response ${n(restBytes)} bytes.`,
+  );
+  log(
+    `Load: autocannon (closed loop) and a paced open-loop client, both in this process, on the same cores as the server.`,
+  );
+
+  const peaks: Record<string, number> = {};
+  const measure = async (label: string, requests: PostRequest[], mode: { rate?: number }): Promise<LoadResult> => {
+    const { result, peakRss } = await withRss(pid, async () => {
+      await closedLoop(origin, requests, { connections: CONNECTIONS, seconds: WARMUP_SECONDS });
+      return mode.rate
+        ? openLoop(origin, requests, { connections: CONNECTIONS, seconds: SECONDS, rate: mode.rate, graceSeconds: 2 })
+        : closedLoop(origin, requests, { connections: CONNECTIONS, seconds: SECONDS });
+    });
+    peaks[label] = peakRss;
+    log(
+      `${label.padEnd(44)} ${n(result.rps).padStart(6)} req/s  p50 ${ms(result.p50, 1).padStart(9)}  p99 ${ms(result.p99, 1).padStart(9)}  ` +
+        `max ${ms(result.max, 1).padStart(9)}  ok ${n(result.ok)}${result.failed > result.unfinished ? `  FAILED ${n(result.failed - result.unfinished)}` : ''}${result.unfinished ? `  UNANSWERED ${n(result.unfinished)} at the cut-off` : ''}  server RSS peak ${mb(peakRss)}`,
+    );
+    return result;
+  };
+
+  section(`HTTP: ${CONNECTIONS} connections, ${SECONDS} s each after ${WARMUP_SECONDS} s of warm-up`);
+  log(
+    `(Closed loop: each connection waits for its answer, so mean latency ≈ ${CONNECTIONS} / throughput (Little's law) and its\n` +
+      ` p99 follows from the throughput; the open-loop run gives the latency at ${n(RATE)} starts a second.)`,
+  );
+  const bare = await measure('bare Fastify route (closed loop)', bareRequests, {});
+  const trpc = await measure('tRPC game.start (closed loop)', startRequests, {});
+  const trpcAtRate = await measure(`tRPC game.start (open loop, ${n(RATE)}/s offered)`, startRequests, { rate: RATE });
+  const rest = await measure('REST /api/start-game (closed loop)', restRequests, {});
+
+  const highWaterMark = rssOf(pid)?.peak ?? Number.NaN;
+  await new Promise<void>((resolveExit) => {
+    server.process.once('exit', () => resolveExit());
+    send(server.process, { type: 'stop' });
+  });
+  child = null;
+  return { bareBytes, startBytes, restBytes, idleRss, bare, trpc, trpcAtRate, rest, peaks, highWaterMark };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const machine = machineInfo();
+  const benchStarted = performance.now();
+  log('Quiz Ladder benchmark');
+  log(
+    `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memory}, Node ${machine.node}, ${machine.os}; load average ${machine.load}`,
+  );
+
+  section('Client bundle');
+  const bundle = firstLoadJavaScript(join(ROOT, 'dist', 'public'));
+  if (bundle) {
+    for (const file of bundle.files)
+      log(`  ${file.path.padEnd(44)} ${n(file.bytes).padStart(9)} B  ${n(file.gzipBytes).padStart(8)} B gzipped`);
+    log(
+      `first-load JavaScript: ${(bundle.gzipBytes / 1000).toFixed(1)} KB gzipped (target ≤ ${TARGETS.firstLoadKb} KB)`,
+    );
+  } else {
+    log('first-load JavaScript: no build in dist/public (run npm run build)');
+  }
+
+  section('Database');
+  const bank = prepareDatabase();
+
+  section(`In-process (${n(ITERATIONS)} timed calls each after 200 untimed)`);
+  const db = openDatabase(databasePath);
+  let inProcess: ReturnType<typeof runInProcess>;
+  try {
+    inProcess = runInProcess(db, bank.categoryIds, { iterations: ITERATIONS, warmup: 200 });
+  } finally {
+    closeDatabase(db);
+  }
+  const latencyRows = (
+    title: string,
+    rows: { label: string; latency: { p50: number; p99: number; max: number } }[],
+  ) => [
+    [title, 'p50', 'p99', 'max'],
+    ...rows.map((r) => [r.label, ms(r.latency.p50), ms(r.latency.p99), ms(r.latency.max)]),
+  ];
+  log(table(latencyRows('pickQuestionIds (selection alone)', inProcess.selection)));
+  log('');
+  log(table(latencyRows('startGame service (Kids profiles)', inProcess.startGame)));
+  const suspicious = inProcess.plans.filter((p) => p.suspicious);
+  log(
+    `\nQuery plans: ${inProcess.plans.length} statements on the start-game path (session, startGame, REST selection); ` +
+      `${suspicious.length ? `${suspicious.length} with a scan or temporary sort:` : 'none scans a table or sorts in a temporary B-tree.'}`,
+  );
+  for (const p of suspicious) log(`  ${p.plan.join(' | ')}\n    ${p.sql}`);
+
+  const http = await runHttp(bank.categoryIds);
+
+  // -------------------------------------------------------------------------------------------
+  section('Summary');
+  const worstSelection = Math.max(...inProcess.selection.map((s) => s.latency.p99));
+  const peakRss = Math.max(...Object.values(http.peaks));
+  const rows: string[][] = [['figure', 'measured', 'target', '']];
+  const add = (figure: string, measured: string, target = '', ok?: boolean) =>
+    rows.push([figure, measured, target, ok === undefined ? '' : verdict(ok)]);
+  for (const s of inProcess.selection) {
+    add(
+      `selection p99, ${s.label}`,
+      ms(s.latency.p99),
+      `≤ ${TARGETS.selectionP99Ms} ms`,
+      s.latency.p99 <= TARGETS.selectionP99Ms,
+    );
+  }
+  for (const s of inProcess.startGame) add(`startGame service p99, ${s.label}`, ms(s.latency.p99));
+  add(
+    'tRPC game.start throughput (closed loop)',
+    `${n(http.trpc.rps)}/s`,
+    `≥ ${n(TARGETS.trpcRps)}/s`,
+    http.trpc.rps >= TARGETS.trpcRps,
+  );
+  add(
+    `tRPC game.start p99 at ${n(RATE)}/s offered`,
+    `${http.trpcAtRate.unfinished ? '≥ ' : ''}${ms(http.trpcAtRate.p99, 1)} (${n(http.trpcAtRate.rps)}/s done)`,
+    `≤ ${TARGETS.trpcP99Ms} ms`,
+    http.trpcAtRate.p99 <= TARGETS.trpcP99Ms && http.trpcAtRate.failed === 0,
+  );
+  add(
+    'tRPC game.start p99 (closed loop, saturated)',
+    ms(http.trpc.p99, 1),
+    `≤ ${TARGETS.trpcP99Ms} ms`,
+    http.trpc.p99 <= TARGETS.trpcP99Ms,
+  );
+  add(
+    'REST /api/start-game throughput (closed loop)',
+    `${n(http.rest.rps)}/s`,
+    `≥ ${n(TARGETS.restRps)}/s`,
+    http.rest.rps >= TARGETS.restRps,
+  );
+  add('bare Fastify route throughput (closed loop)', `${n(http.bare.rps)}/s`);
+  add('ratio tRPC game.start / bare', `${(http.trpc.rps / http.bare.rps).toFixed(2)}`);
+  add('ratio REST / bare', `${(http.rest.rps / http.bare.rps).toFixed(2)}`);
+  add(
+    'server RSS peak under load',
+    mb(peakRss),
+    `≤ ${TARGETS.serverRssMb} MB`,
+    peakRss <= TARGETS.serverRssMb * 1024 * 1024,
+  );
+  if (bundle) {
+    add(
+      'first-load JavaScript (gzipped)',
+      `${(bundle.gzipBytes / 1000).toFixed(1)} KB`,
+      `≤ ${TARGETS.firstLoadKb} KB`,
+      bundle.gzipBytes <= TARGETS.firstLoadKb * 1000,
+    );
+  }
+  log(table(rows));
+  const failedRequests =
+    http.bare.failed + http.trpc.failed + http.trpcAtRate.failed - http.trpcAtRate.unfinished + http.rest.failed;
+  log('');
+  log(
+    `Questions: ${n(bank.questions)}${bank.fillSeconds === null ? ' (reused)' : `, filled in ${bank.fillSeconds.toFixed(1)} s`}. ` +
+      `Worst selection p99 ${ms(worstSelection)}. Server RSS idle ${mb(http.idleRss)}, high-water mark ${mb(http.highWaterMark)}.`,
+  );
+  if (failedRequests > 0) log(`WARNING: ${n(failedRequests)} requests failed during the load runs.`);
+  if (http.trpcAtRate.unfinished > 0) {
+    log(
+      `The server could not keep up with ${n(RATE)} game starts a second: ${n(http.trpcAtRate.unfinished)} were still ` +
+        'unanswered 2 s after the last was due (counted with their lateness so far: the p99 is a lower bound).',
+    );
+  }
+  const misses = rows.filter((r) => r[3] === 'MISS').length;
+  log(misses ? `${misses} figure(s) MISS their target.` : 'Every figure with a target meets it.');
+  log(
+    `Machine: ${machine.cpu}; ${machine.cores} cores; ${machine.memory}; Node ${machine.node}; load average at start ${machine.load}. ` +
+      `Bench took ${((performance.now() - benchStarted) / 1000).toFixed(0)} s.`,
+  );
+  if (!existsSync(databasePath)) return;
+  if (keptPath) log(`Database kept at ${keptPath} (BENCH_DB).`);
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  cleanUp();
+}
