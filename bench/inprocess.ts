@@ -1,7 +1,9 @@
-import { validateSession } from '../server/auth/session';
+// Defines the session lookup's prepared queries, so that their plans are checked too.
+import '../server/auth/session';
 import type { Db } from '../server/db/database';
-import { questionsForApi, RECENT_GAMES_TO_AVOID, startGame } from '../server/services/game';
-import { pickQuestionIds, selectionQueriesFor } from '../server/services/question-picker';
+import { everyPreparedSql } from '../server/db/prepared';
+import { RECENT_GAMES_TO_AVOID, startGame } from '../server/services/game';
+import { pickQuestionIds, sampleSelectionQueries } from '../server/services/question-picker';
 import { createAccount, createProfileRow } from '../server/test/factories';
 import { ageCategoriesByNearness } from '../shared/age';
 import { type Latency, timeCalls } from './stats';
@@ -71,35 +73,9 @@ export function runInProcess(
     { label: '10 recent games, random', latency: time((i) => start(steadyProfile(i), 'random')) },
   ];
 
-  const plans = queryPlans(db, [
-    ...selectionQueriesFor(db),
-    ...statementsPreparedBy(db, () => {
-      validateSession(db, account.token);
-      start(steadyProfile(0), category);
-      start(steadyProfile(1), 'random');
-      questionsForApi(db, account.userId, { categoryId: category, lang: 'en' });
-      questionsForApi(db, account.userId, { categoryId: 'random', lang: 'vi' });
-    }),
-  ]);
+  // Every hot query is a prepared one (see server/db/prepared.ts), plus the selection seeks.
+  const plans = queryPlans(db, [...sampleSelectionQueries(category), ...everyPreparedSql(db)]);
   return { selection, startGame: startGameResults, plans };
-}
-
-/** The SQL of every statement prepared while `fn` runs (Drizzle prepares each query it runs). */
-function statementsPreparedBy(db: Db, fn: () => void): string[] {
-  const client = db.$client as unknown as { prepare: (source: string) => unknown };
-  const original = client.prepare;
-  const seen = new Set<string>();
-  client.prepare = function (this: unknown, source: string) {
-    seen.add(source);
-    return original.call(this, source);
-  };
-  try {
-    fn();
-  } finally {
-    delete (client as { prepare?: unknown }).prepare;
-    if (client.prepare !== original) client.prepare = original;
-  }
-  return [...seen];
 }
 
 /** EXPLAIN QUERY PLAN of each statement; full scans and temporary sorts are flagged. */

@@ -18,6 +18,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statS
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { startCheckpointer } from '../server/db/checkpointer';
 import { closeDatabase, openDatabase } from '../server/db/database';
 import { firstLoadJavaScript } from './bundle';
 import { existingBank, fillQuestions } from './fill';
@@ -364,10 +365,13 @@ async function main() {
 
   section(`In-process (${n(ITERATIONS)} timed calls each after 200 untimed)`);
   const db = openDatabase(databasePath);
+  // As in the server: checkpoints in a worker, not inside a timed commit.
+  const checkpointer = startCheckpointer(db, databasePath, (message) => log(`checkpoint failed: ${message}`));
   let inProcess: ReturnType<typeof runInProcess>;
   try {
     inProcess = runInProcess(db, bank.categoryIds, { iterations: ITERATIONS, warmup: 200 });
   } finally {
+    await checkpointer.stop();
     closeDatabase(db);
   }
   const latencyRows = (
@@ -382,7 +386,7 @@ async function main() {
   log(table(latencyRows('startGame service (Kids profiles)', inProcess.startGame)));
   const suspicious = inProcess.plans.filter((p) => p.suspicious);
   log(
-    `\nQuery plans: ${inProcess.plans.length} statements on the start-game path (session, startGame, REST selection); ` +
+    `\nQuery plans: ${inProcess.plans.length} hot statements (every prepared query and the selection seeks); ` +
       `${suspicious.length ? `${suspicious.length} with a scan or temporary sort:` : 'none scans a table or sorts in a temporary B-tree.'}`,
   );
   for (const p of suspicious) log(`  ${p.plan.join(' | ')}\n    ${p.sql}`);

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { buildApp, loggerOptions } from './app';
+import { startCheckpointer } from './db/checkpointer';
 import { backupDatabase, closeDatabase, openDatabase } from './db/database';
 import { seedStarterBank } from './db/seed/seed';
 import { DEFAULT_DATABASE_PATH, loadConfig } from './env';
@@ -20,6 +21,9 @@ async function serve() {
   if (config.signIn === 'local')
     app.log.info('Google sign-in is not configured: the sign-in button opens the local sign-in page.');
   if (seeded.questions > 0) app.log.info(seeded, 'starter question bank loaded');
+  const checkpointer = startCheckpointer(db, config.DATABASE_PATH, (message) =>
+    app.log.error({ message }, 'WAL checkpoint failed'),
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -33,6 +37,7 @@ async function serve() {
     }, SHUTDOWN_GRACE_MS);
     forced.unref();
     await app.close(); // stops accepting, lets requests in flight finish
+    await checkpointer.stop();
     closeDatabase(db); // checkpoints the WAL into the main file
     clearTimeout(forced);
     process.exit(0);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, lt } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { preparedQueries } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 
 export const SESSION_COOKIE = 'ql_session';
@@ -38,15 +39,9 @@ export function createSession(db: Db, userId: string, now = new Date()) {
   return { token, expiresAt };
 }
 
-/** The session and its user for a cookie token, renewing the expiry; null when unknown or expired. */
-export function validateSession(
-  db: Db,
-  token: string,
-  now = new Date(),
-): { session: Session; user: SessionUser; renewed: boolean } | null {
-  if (!/^[\w-]{43}$/.test(token)) return null;
-  const id = hashToken(token);
-  const row = db
+/** Every request looks its session up: built and prepared once (see preparedQueries). */
+const sessionQueries = preparedQueries((db) => ({
+  byId: db
     .select({
       id: sessions.id,
       activeProfileId: sessions.activeProfileId,
@@ -62,8 +57,25 @@ export function validateSession(
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .get();
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare(),
+  renew: db
+    .update(sessions)
+    .set({ expiresAt: sql`${sql.placeholder('expiresAt')}` }) // epoch ms: SET placeholders are not encoded
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare(),
+}));
+
+/** The session and its user for a cookie token, renewing the expiry; null when unknown or expired. */
+export function validateSession(
+  db: Db,
+  token: string,
+  now = new Date(),
+): { session: Session; user: SessionUser; renewed: boolean } | null {
+  if (!/^[\w-]{43}$/.test(token)) return null;
+  const id = hashToken(token);
+  const queries = sessionQueries(db);
+  const row = queries.byId.get({ id });
   if (!row) return null;
   if (row.expiresAt.getTime() <= now.getTime()) {
     db.delete(sessions).where(eq(sessions.id, id)).run();
@@ -75,7 +87,7 @@ export function validateSession(
   const renewed = slid - row.expiresAt.getTime() > RENEW_AFTER_MS;
   if (renewed) {
     expiresAt = new Date(slid);
-    db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id)).run();
+    queries.renew.run({ id, expiresAt: expiresAt.getTime() });
   }
   return { session: { id, activeProfileId: row.activeProfileId, expiresAt }, user: row.user, renewed };
 }

@@ -3,12 +3,9 @@ import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import * as schema from './schema';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
-/** The database or a transaction on it: what a service needs to take part in a caller's transaction. */
-export type DbOrTx = BaseSQLiteDatabase<'sync', Database.RunResult, typeof schema>;
 
 /** drizzle/ sits beside dist/server.js once built, and at the repository root in development. */
 function migrationsFolder(): string {
@@ -37,6 +34,11 @@ export function closeDatabase(db: Db): void {
   if (!db.$client.open) return;
   db.$client.pragma('wal_checkpoint(TRUNCATE)');
   db.$client.close();
+}
+
+/** Runs `fn` inside the current transaction, or inside a new deferred one when none is open. */
+export function inTransaction<T>(db: Db, fn: () => T): T {
+  return db.$client.inTransaction ? fn() : db.$client.transaction(fn)();
 }
 
 export function isDatabaseHealthy(db: Db): boolean {

@@ -127,15 +127,18 @@ export const gameQuestions = sqliteTable(
       .notNull()
       .references(() => games.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
-    questionId: integer('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
+    /**
+     * The question served: a record, not a reference. No foreign key and no index, so that a game
+     * start writes half the pages (every index entry is a page written per commit), and a
+     * question retired later leaves the history of games it was served in as it was.
+     */
+    questionId: integer('question_id').notNull(),
     /** Shown answer k is stored answer answerOrder[k]. */
     answerOrder: text('answer_order', { mode: 'json' }).$type<number[]>().notNull(),
     /** The shown index picked, once picked. */
     pickedIndex: integer('picked_index'),
   },
-  (t) => [primaryKey({ columns: [t.gameId, t.position] }), index('game_questions_question_idx').on(t.questionId)],
+  (t) => [primaryKey({ columns: [t.gameId, t.position] })],
 );
 
 export const meta = sqliteTable('meta', {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createProfileInput, updateProfileInput } from '../../shared/schemas/profile';
 import { setActiveProfile } from '../auth/session';
-import type { Db, DbOrTx } from '../db/database';
+import type { Db } from '../db/database';
+import { preparedQueries } from '../db/prepared';
 import { profiles } from '../db/schema';
 import { invalid, notFound } from '../errors';
 
@@ -34,6 +35,14 @@ export type ProfileView = {
   createdAt: Date;
 };
 
+const profileQueries = preparedQueries((db) => ({
+  owned: db
+    .select(profileColumns)
+    .from(profiles)
+    .where(and(eq(profiles.id, sql.placeholder('profileId')), eq(profiles.userId, sql.placeholder('userId'))))
+    .prepare(),
+}));
+
 export function listProfiles(db: Db, userId: string): ProfileView[] {
   return db
     .select(profileColumns)
@@ -44,12 +53,8 @@ export function listProfiles(db: Db, userId: string): ProfileView[] {
 }
 
 /** One of the account's profiles. Another account's profile is NOT_FOUND, never FORBIDDEN: ids leak nothing. */
-export function getOwnedProfile(db: DbOrTx, userId: string, profileId: string): ProfileView {
-  const profile = db
-    .select(profileColumns)
-    .from(profiles)
-    .where(and(eq(profiles.id, profileId), eq(profiles.userId, userId)))
-    .get();
+export function getOwnedProfile(db: Db, userId: string, profileId: string): ProfileView {
+  const profile = profileQueries(db).owned.get({ profileId, userId });
   if (!profile) throw notFound('errors:profile.notFound');
   return profile;
 }
@@ -63,7 +68,7 @@ export function createProfile(db: Db, userId: string, input: z.output<typeof cre
       tx.insert(profiles)
         .values({ id, userId, ...input })
         .run();
-      return getOwnedProfile(tx, userId, id);
+      return getOwnedProfile(db, userId, id);
     },
     { behavior: 'immediate' },
   );

@@ -1,7 +1,9 @@
+import type { Statement } from 'better-sqlite3';
 import { AGE_CATEGORIES, type AgeCategory } from '../../shared/age';
 import { QUESTIONS_PER_GAME } from '../../shared/ladder';
 import { randomPermutation } from '../../shared/shuffle';
-import type { Db } from '../db/database';
+import { type Db, inTransaction } from '../db/database';
+import { preparedQueries } from '../db/prepared';
 
 export type PickRequest = {
   /** null: any category (a random game). */
@@ -26,66 +28,70 @@ function difficultiesNear(target: 1 | 2 | 3): (1 | 2 | 3)[] {
   return [3, 2, 1];
 }
 
-type Statements = ReturnType<typeof prepareStatements>;
-const statementCache = new WeakMap<Db, Statements>();
+type Bucket = { categoryId: number | null; age: AgeCategory; difficulty: 1 | 2 | 3 };
+type Seek = Statement<[number], number>;
 
 /**
- * Selection seeks the (category, age, difficulty, random_key) index from a random point: a
- * handful of index seeks per game, never a scan (ORDER BY random() reads every row: ~200 ms at a
- * million questions). Raw prepared statements, because this is the hottest path in the server.
+ * The SQL that walks one bucket's slice of a selection index from a random key: forwards from
+ * it (`>=`), or from the bucket's start up to it (`<`). The bucket is written into the SQL, not
+ * bound: SQLite re-plans a statement whose bound values meet an index's equality columns on every
+ * run (about 9 µs against 1 µs for the seek itself). The values are safe to inline: an integer
+ * id, a member of AGE_CATEGORIES and a difficulty of 1 to 3.
  */
-function prepareStatements(db: Db) {
-  const sqlite = db.$client;
-  const select = (where: string, op: '>=' | '<') =>
-    sqlite
-      .prepare<unknown[], { id: number }>(
-        `SELECT id FROM questions WHERE ${where} AND random_key ${op} ? ORDER BY random_key LIMIT ?`,
-      )
-      .raw(false);
-  const inCategory = 'category_id = ? AND age_category = ? AND difficulty = ?';
-  const anyCategory = 'age_category = ? AND difficulty = ?';
-  return {
-    categoryFrom: select(inCategory, '>='),
-    categoryBefore: select(inCategory, '<'),
-    anyFrom: select(anyCategory, '>='),
-    anyBefore: select(anyCategory, '<'),
-  };
-}
-
-function statementsFor(db: Db): Statements {
-  let statements = statementCache.get(db);
-  if (!statements) {
-    statements = prepareStatements(db);
-    statementCache.set(db, statements);
+export function seekSql(bucket: Bucket, op: '>=' | '<'): string {
+  if (
+    !Number.isInteger(bucket.categoryId ?? 0) ||
+    !AGE_CATEGORIES.includes(bucket.age) ||
+    ![1, 2, 3].includes(bucket.difficulty)
+  ) {
+    throw new Error(`Not a selection bucket: ${JSON.stringify(bucket)}`);
   }
-  return statements;
+  const category = bucket.categoryId === null ? '' : `category_id = ${bucket.categoryId} AND `;
+  return (
+    `SELECT id FROM questions WHERE ${category}age_category = '${bucket.age}' AND difficulty = ${bucket.difficulty} ` +
+    `AND random_key ${op} ? ORDER BY random_key`
+  );
 }
 
-/** The SQL of the hot selection queries, for EXPLAIN QUERY PLAN checks. */
-export function selectionQueriesFor(db: Db) {
-  const s = statementsFor(db);
-  return [s.categoryFrom, s.categoryBefore, s.anyFrom, s.anyBefore].map((statement) => statement.source);
+/**
+ * Each bucket's two seeks, prepared on first use and kept: at most two per (category or any)
+ * x age category x difficulty.
+ */
+const seeksFor = preparedQueries((db) => {
+  const seeks = new Map<string, [Seek, Seek]>();
+  return (bucket: Bucket): [Seek, Seek] => {
+    const key = `${bucket.categoryId}/${bucket.age}/${bucket.difficulty}`;
+    let pair = seeks.get(key);
+    if (!pair) {
+      const prepare = (op: '>=' | '<') => db.$client.prepare<[number], number>(seekSql(bucket, op)).pluck();
+      pair = [prepare('>='), prepare('<')];
+      seeks.set(key, pair);
+    }
+    return pair;
+  };
+});
+
+/** The SQL of the seeks of one category's bucket and of one any-category bucket, for EXPLAIN QUERY PLAN checks. */
+export function sampleSelectionQueries(categoryId: number): string[] {
+  const buckets: Bucket[] = [
+    { categoryId, age: 'Kids', difficulty: 1 },
+    { categoryId: null, age: 'Adults', difficulty: 3 },
+  ];
+  return buckets.flatMap((bucket) => [seekSql(bucket, '>='), seekSql(bucket, '<')]);
 }
 
-/** One random question of a bucket that is not excluded, or null when the bucket has none left. */
-function seekOne(
-  statements: Statements,
-  bucket: { categoryId: number | null; age: AgeCategory; difficulty: number },
-  isExcluded: (id: number) => boolean,
-  excludedCount: number,
-): number | null {
+/**
+ * One random question of a bucket that is not excluded, or null when the bucket has none left:
+ * selection seeks the (category, age, difficulty, random_key) index from a random key to the end
+ * of the bucket, then from its start round to that key, never scanning the table (ORDER BY
+ * random() reads every row: ~200 ms at a million questions). Leaving the loop resets the
+ * statement, so only the rows looked at are read.
+ */
+function seekOne(seeks: [Seek, Seek], isExcluded: (id: number) => boolean): number | null {
   const start = Math.random();
-  // A window one larger than everything excluded always holds a usable row if the bucket has one there.
-  const window = excludedCount + 1;
-  const keys =
-    bucket.categoryId === null ? [bucket.age, bucket.difficulty] : [bucket.categoryId, bucket.age, bucket.difficulty];
-  const [from, before] =
-    bucket.categoryId === null
-      ? [statements.anyFrom, statements.anyBefore]
-      : [statements.categoryFrom, statements.categoryBefore];
-  for (const statement of [from, before]) {
-    for (const row of statement.all(...keys, start, window)) {
-      if (!isExcluded(row.id)) return row.id;
+  for (const statement of seeks) {
+    for (const id of statement.iterate(start)) {
+      if (!isExcluded(id)) return id;
     }
   }
   return null;
@@ -97,7 +103,12 @@ function seekOne(
  * `avoid` are used only when nothing else is left.
  */
 export function pickQuestionIds(db: Db, request: PickRequest): number[] {
-  const statements = statementsFor(db);
+  // One read transaction for every seek (or the caller's): each statement outside one takes
+  // and drops the database's read lock, which costs more than the seek.
+  return inTransaction(db, () => pick(seeksFor(db), request));
+}
+
+function pick(seeksOf: ReturnType<typeof seeksFor>, request: PickRequest): number[] {
   const count = request.count ?? QUESTIONS_PER_GAME;
   const picked: { id: number; difficulty: number; order: number }[] = [];
   const pickedIds = new Set<number>();
@@ -111,16 +122,10 @@ export function pickQuestionIds(db: Db, request: PickRequest): number[] {
         request.ages === 'any'
           ? randomPermutation(AGE_CATEGORIES.length).map((i) => AGE_CATEGORIES[i] as AgeCategory)
           : request.ages;
-      const excludedCount = pickedIds.size + (avoidRecent ? request.avoid.size : 0);
       let found: { id: number; difficulty: number } | null = null;
       search: for (const age of ages) {
         for (const difficulty of difficultiesNear(target)) {
-          const id = seekOne(
-            statements,
-            { categoryId: request.categoryId, age, difficulty },
-            isExcluded,
-            excludedCount,
-          );
+          const id = seekOne(seeksOf({ categoryId: request.categoryId, age, difficulty }), isExcluded);
           if (id !== null) {
             found = { id, difficulty };
             break search;

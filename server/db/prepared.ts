@@ -1,0 +1,36 @@
+import type { Db } from './database';
+
+/**
+ * Queries built once per database and kept prepared. Drizzle otherwise rebuilds the SQL and
+ * SQLite re-prepares the statement on every call, which on the hot paths (session lookup, game
+ * start, a pick) costs several times the query itself and leaves native statements for the
+ * garbage collector (`npm run bench` measures both).
+ *
+ * better-sqlite3 runs everything on one connection, so a prepared query run inside
+ * `db.transaction()` takes part in that transaction. Values that Drizzle would default at insert
+ * time (`$defaultFn`) are evaluated once at prepare time: pass them as placeholders instead.
+ */
+export function preparedQueries<T>(build: (db: Db) => T): (db: Db) => T {
+  const byDatabase = new WeakMap<Db, T>();
+  const queriesFor = (db: Db) => {
+    let queries = byDatabase.get(db);
+    if (!queries) {
+      queries = build(db);
+      byDatabase.set(db, queries);
+    }
+    return queries;
+  };
+  everySet.push(queriesFor);
+  return queriesFor;
+}
+
+const everySet: ((db: Db) => unknown)[] = [];
+
+/** The SQL of every prepared Drizzle query of the sets defined so far: the hot paths, for EXPLAIN QUERY PLAN checks. */
+export function everyPreparedSql(db: Db): string[] {
+  return everySet.flatMap((queriesFor) =>
+    Object.values(queriesFor(db) as object).flatMap((query: { getQuery?: () => { sql: string } }) =>
+      typeof query?.getQuery === 'function' ? [query.getQuery().sql] : [],
+    ),
+  );
+}
