@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { everyPreparedSql } from '../db/prepared';
 import { createTestDb } from '../test/db';
-import { sampleSelectionQueries } from './question-picker';
+import { sampleSelectionQueries, seekSql } from './question-picker';
 // The modules whose prepared queries are checked: importing them defines their query sets.
 import '../auth/session';
 import './game';
@@ -45,5 +45,21 @@ describe('hot queries never scan a table', () => {
     expect(planOf('SELECT id FROM questions WHERE category_id = ? ORDER BY random() LIMIT 15')).toMatch(
       /TEMP B-TREE|SCAN/,
     );
+  });
+});
+
+describe('selection SQL', () => {
+  it('inlines only a checked bucket', () => {
+    expect(seekSql({ categoryId: 3, age: 'Teenagers', difficulty: 2 }, '>=')).toBe(
+      "SELECT id FROM questions WHERE category_id = 3 AND age_category = 'Teenagers' AND difficulty = 2 AND random_key >= ? ORDER BY random_key",
+    );
+    const notBuckets = [
+      { categoryId: 1.5, age: 'Kids', difficulty: 1 },
+      { categoryId: 1, age: "Kids' OR '1'='1", difficulty: 1 },
+      { categoryId: 1, age: 'Kids', difficulty: 4 },
+    ];
+    for (const bucket of notBuckets) {
+      expect(() => seekSql(bucket as Parameters<typeof seekSql>[0], '<')).toThrow(/Not a selection bucket/);
+    }
   });
 });
