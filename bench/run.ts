@@ -20,6 +20,7 @@ import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { startCheckpointer } from '../server/db/checkpointer';
 import { closeDatabase, openDatabase } from '../server/db/database';
+import { SERVER_V8_FLAGS } from '../server/v8-flags';
 import { firstLoadJavaScript } from './bundle';
 import { existingBank, fillQuestions } from './fill';
 import { runInProcess } from './inprocess';
@@ -154,7 +155,8 @@ async function buildServerBundle(): Promise<string> {
 async function startServer(): Promise<{ port: number; process: ChildProcess }> {
   const entry = await buildServerBundle();
   const profileDir = process.env.BENCH_CPU_PROF?.trim();
-  const execArgv = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profileDir)}`] : [];
+  // The V8 flags dist/server.js gives itself (server/index.ts), so that memory is measured as it runs.
+  const execArgv = [...SERVER_V8_FLAGS, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profileDir)}`] : [])];
   const started = fork(entry, [databasePath], { cwd: ROOT, execArgv, stdio: 'inherit' });
   child = started;
   return new Promise((resolvePort, reject) => {

@@ -1,7 +1,8 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, test } from 'vitest';
+import { SERVER_V8_FLAGS } from '../server/v8-flags';
 import { newAccount } from './support/app';
 import { countRows, withDb } from './support/db';
 import { freePort, type RunningServer, spawnServerProcess, startServer, tempDir, waitForExit } from './support/server';
@@ -93,6 +94,16 @@ describe('running the server', () => {
     } finally {
       db.close();
     }
+  });
+
+  test('`node dist/server.js` gives itself its V8 flags in the same process', async () => {
+    const server = await started();
+    const pid = server.process.child.pid as number;
+    // The process the signal goes to is the server itself: after the restart, /proc shows the flags on the same PID.
+    const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    for (const flag of SERVER_V8_FLAGS) expect(commandLine).toContain(flag);
+    expect(commandLine.at(-2)).toMatch(/dist[/\\]server\.js$/);
+    expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
   });
 
   test('`node dist/server.js backup <file>` copies the live database, questions and profiles included', async () => {
