@@ -17,7 +17,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
+import { bundleServer } from '../scripts/server-bundle.mjs';
 import { startCheckpointer } from '../server/db/checkpointer';
 import { closeDatabase, openDatabase } from '../server/db/database';
 import { SERVER_V8_FLAGS } from '../server/v8-flags';
@@ -125,7 +125,7 @@ function prepareDatabase(): { categoryIds: number[]; questions: number; fillSeco
 // The server process, and its memory as the kernel sees it.
 
 /**
- * The server process runs a bundle built as scripts/build-server.mjs builds dist/server.js, not
+ * The server process runs a bundle built as dist/server.js is (scripts/server-bundle.mjs), not
  * the sources through tsx: tsx's loader alone adds ~130 MB of RSS, which would swamp the memory
  * figure. It sits in node_modules/.cache with a copy of drizzle/ beside it, where the app finds
  * its migrations, and better-sqlite3 resolves from the project's node_modules.
@@ -133,21 +133,7 @@ function prepareDatabase(): { categoryIds: number[]; questions: number; fillSeco
 async function buildServerBundle(): Promise<string> {
   const outDir = join(ROOT, 'node_modules', '.cache', 'quiz-ladder-bench');
   rmSync(outDir, { recursive: true, force: true });
-  await build({
-    entryPoints: [join(ROOT, 'bench', 'server-child.ts')],
-    outfile: join(outDir, 'server-child.mjs'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    external: ['better-sqlite3'],
-    sourcemap: true,
-    legalComments: 'none',
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
-    logLevel: 'warning',
-  });
+  await bundleServer(join(ROOT, 'bench', 'server-child.ts'), join(outDir, 'server-child.mjs'));
   cpSync(join(ROOT, 'drizzle'), join(outDir, 'drizzle'), { recursive: true });
   return join(outDir, 'server-child.mjs');
 }

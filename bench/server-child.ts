@@ -7,7 +7,7 @@
  * Messages to the parent: { type: 'listening', port }. From the parent: { type: 'bare', body },
  * answered { type: 'bare-set', bytes }; { type: 'stop' } closes the app and the database.
  */
-import { buildApp } from '../server/app';
+import { buildApp, LOCAL_ONLY_CONFIG } from '../server/app';
 import { startCheckpointer } from '../server/db/checkpointer';
 import { closeDatabase, openDatabase } from '../server/db/database';
 
@@ -25,13 +25,7 @@ const db = openDatabase(databasePath);
 const checkpointer = startCheckpointer(db, databasePath, (message) => console.error(`checkpoint failed: ${message}`));
 const app = await buildApp({
   db,
-  config: {
-    signIn: 'local',
-    ADMIN_EMAILS: [],
-    PUBLIC_URL: undefined,
-    GOOGLE_CLIENT_ID: undefined,
-    GOOGLE_CLIENT_SECRET: undefined,
-  },
+  config: LOCAL_ONLY_CONFIG,
   publicDir: null,
   logger: false,
   // The bench signs in a handful of accounts at once; the limit itself is not what is measured.

@@ -15,7 +15,7 @@ function newestMtime(path) {
 }
 
 const outputs = ['dist/server.js', 'dist/public/index.html'];
-const sources = ['server', 'client', 'shared', 'drizzle', 'package.json', 'vite.config.ts'];
+const sources = ['server', 'client', 'shared', 'drizzle', 'scripts', 'package.json', 'vite.config.ts'];
 const built = outputs.every((file) => existsSync(file));
 const stale = built && Math.max(...sources.map(newestMtime)) > Math.min(...outputs.map((f) => statSync(f).mtimeMs));
 if (!built || stale) {

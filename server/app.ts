@@ -23,6 +23,15 @@ export type AppDeps = {
   signInRateLimit?: number;
 };
 
+/** A server with local sign-in and nothing else configured: what tests and the bench run. */
+export const LOCAL_ONLY_CONFIG: AppDeps['config'] = {
+  signIn: 'local',
+  ADMIN_EMAILS: [],
+  PUBLIC_URL: undefined,
+  GOOGLE_CLIENT_ID: undefined,
+  GOOGLE_CLIENT_SECRET: undefined,
+};
+
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Query strings of sign-in callbacks carry one-time codes: never log them. */

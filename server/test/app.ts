@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';
-import { type AppDeps, buildApp } from '../app';
+import { type AppDeps, buildApp, LOCAL_ONLY_CONFIG } from '../app';
 import type { Db } from '../db/database';
 
 export const TEST_ORIGIN = 'http://localhost:80';
@@ -9,13 +9,7 @@ export const TEST_ORIGIN = 'http://localhost:80';
 export async function createTestApp(db: Db, overrides: Partial<AppDeps> = {}): Promise<FastifyInstance> {
   const app = await buildApp({
     db,
-    config: {
-      signIn: 'local',
-      ADMIN_EMAILS: [],
-      PUBLIC_URL: undefined,
-      GOOGLE_CLIENT_ID: undefined,
-      GOOGLE_CLIENT_SECRET: undefined,
-    },
+    config: LOCAL_ONLY_CONFIG,
     ...overrides,
   });
   afterAll(() => app.close());
