@@ -237,7 +237,7 @@ describe('playing a game', () => {
       (db) =>
         db
           .prepare(
-            'SELECT count(*) AS n FROM game_questions gq JOIN questions q ON q.id = gq.question_id WHERE gq.game_id = ? AND q.category_id != ?',
+            "SELECT count(*) AS n FROM games g, json_each(g.questions) AS served JOIN questions q ON q.id = served.value ->> '$.questionId' WHERE g.id = ? AND q.category_id != ?",
           )
           .get(served.gameId, category.id) as { n: number },
     ).n;

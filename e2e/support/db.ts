@@ -78,9 +78,11 @@ export function servedQuestion(dbPath: string, profileId: string, position: numb
           answers_vi: string | null;
         }
       >(
-        `SELECT gq.question_id, gq.answer_order, q.correct_answer_index, q.question_en, q.answers_en, q.question_vi, q.answers_vi
-         FROM game_questions gq JOIN questions q ON q.id = gq.question_id
-         WHERE gq.game_id = ? AND gq.position = ?`,
+        // The game row keeps its questions as JSON, in ladder order.
+        `SELECT served.value ->> '$.questionId' AS question_id, served.value ->> '$.answerOrder' AS answer_order,
+                q.correct_answer_index, q.question_en, q.answers_en, q.question_vi, q.answers_vi
+         FROM games g, json_each(g.questions) AS served JOIN questions q ON q.id = served.value ->> '$.questionId'
+         WHERE g.id = ? AND served.key = ?`,
       )
       .get(game.id, position),
   );

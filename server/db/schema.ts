@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { AGE_CATEGORIES } from '../../shared/age';
 import { AVATARS } from '../../shared/avatars';
 import { LANGUAGES } from '../../shared/i18n';
@@ -92,6 +92,15 @@ export const questions = sqliteTable(
   ],
 );
 
+/** One question of a game as it was served: which, the order its answers were shown in, the pick. */
+export type ServedQuestion = {
+  questionId: number;
+  /** Shown answer k is stored answer answerOrder[k]. */
+  answerOrder: number[];
+  /** The shown index picked, once picked. */
+  pickedIndex: number | null;
+};
+
 export const GAME_STATUSES = ['playing', 'won', 'lost', 'abandoned'] as const;
 export type GameStatus = (typeof GAME_STATUSES)[number];
 
@@ -107,6 +116,11 @@ export const games = sqliteTable(
     lang: text('lang', { enum: LANGUAGES }).notNull(),
     status: text('status', { enum: GAME_STATUSES }).notNull().default('playing'),
     questionCount: integer('question_count').notNull(),
+    /**
+     * The game's questions in ladder order. A record, not references: one row written per game
+     * start instead of one per question, and a question retired later leaves the history as it was.
+     */
+    questions: text('questions', { mode: 'json' }).$type<ServedQuestion[]>().notNull(),
     /** 0-based position of the question awaiting a pick. */
     currentPosition: integer('current_position').notNull().default(0),
     correctCount: integer('correct_count').notNull().default(0),
@@ -118,27 +132,6 @@ export const games = sqliteTable(
     index('games_profile_idx').on(t.profileId, t.createdAt),
     index('games_playing_idx').on(t.profileId, t.status),
   ],
-);
-
-export const gameQuestions = sqliteTable(
-  'game_questions',
-  {
-    gameId: text('game_id')
-      .notNull()
-      .references(() => games.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull(),
-    /**
-     * The question served: a record, not a reference. No foreign key and no index, so that a game
-     * start writes half the pages (every index entry is a page written per commit), and a
-     * question retired later leaves the history of games it was served in as it was.
-     */
-    questionId: integer('question_id').notNull(),
-    /** Shown answer k is stored answer answerOrder[k]. */
-    answerOrder: text('answer_order', { mode: 'json' }).$type<number[]>().notNull(),
-    /** The shown index picked, once picked. */
-    pickedIndex: integer('picked_index'),
-  },
-  (t) => [primaryKey({ columns: [t.gameId, t.position] })],
 );
 
 export const meta = sqliteTable('meta', {

@@ -249,4 +249,22 @@ describe('resuming after a reload', () => {
     const resumed = await api.game.current({ profileId });
     expect(resumed).toEqual({ ...game, position: 2, correctCount: 2, winnings: 200 });
   });
+
+  it('records each pick in the game and leaves nothing to resume once a served question is deleted', async () => {
+    const { api, profileId, categoryId } = setUp();
+    const game = (await api.game.start({ profileId, categoryId, lang: 'en' }))!;
+    await api.game.answer({ gameId: game.gameId, position: 0, answerIndex: rightAnswerAt(db, game.gameId, 0) });
+    const stored = db.select({ questions: games.questions }).from(games).where(eq(games.id, game.gameId)).get()!;
+    expect(stored.questions[0]?.pickedIndex).toBe(rightAnswerAt(db, game.gameId, 0));
+    expect(stored.questions.slice(1).every((q) => q.pickedIndex === null)).toBe(true);
+
+    // An admin retires the question now awaiting a pick: the history stays, the game cannot go on.
+    db.delete(questions).where(eq(questions.id, stored.questions[1]!.questionId)).run();
+    expect(await api.game.current({ profileId })).toBeNull();
+    const error = await rejection(api.game.answer({ gameId: game.gameId, position: 1, answerIndex: 0 }));
+    expect(error.code).toBe('NOT_FOUND');
+    const after = db.select().from(games).where(eq(games.id, game.gameId)).get()!;
+    expect(after).toMatchObject({ status: 'playing', currentPosition: 1, correctCount: 1 });
+    expect(after.questions).toEqual(stored.questions);
+  });
 });

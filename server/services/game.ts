@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ageCategoriesByNearness, ageCategoryOf } from '../../shared/age';
 import type { Language } from '../../shared/i18n';
@@ -8,7 +8,7 @@ import type { answerInput, CategoryChoice, startGameInput } from '../../shared/s
 import { applyOrder, randomPermutation, shownIndexOf } from '../../shared/shuffle';
 import { type Db, inTransaction } from '../db/database';
 import { preparedQueries } from '../db/prepared';
-import { categories, type GameStatus, gameQuestions, games, profiles, questions } from '../db/schema';
+import { categories, type GameStatus, games, profiles, questions, type ServedQuestion } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { getOwnedProfile } from './profiles';
 import { type PickRequest, pickQuestionIds } from './question-picker';
@@ -41,23 +41,18 @@ const gameQueries = preparedQueries((db) => {
   const p = sql.placeholder;
   /** A placeholder in an UPDATE's SET, where Drizzle takes SQL but does not encode: dates go in as epoch ms. */
   const set = (name: string) => sql`${p(name)}`;
-  const recentGames = db
-    .select({ id: games.id })
-    .from(games)
-    .where(eq(games.profileId, p('profileId')))
-    .orderBy(desc(games.createdAt))
-    .limit(RECENT_GAMES_TO_AVOID);
-  const atPosition = and(eq(gameQuestions.gameId, p('gameId')), eq(gameQuestions.position, p('position')));
   return {
     category: db
       .select({ id: categories.id })
       .from(categories)
       .where(eq(categories.id, p('categoryId')))
       .prepare(),
-    recentlyServed: db
-      .select({ questionId: gameQuestions.questionId })
-      .from(gameQuestions)
-      .where(inArray(gameQuestions.gameId, recentGames))
+    recentGames: db
+      .select({ questions: games.questions })
+      .from(games)
+      .where(eq(games.profileId, p('profileId')))
+      .orderBy(desc(games.createdAt))
+      .limit(RECENT_GAMES_TO_AVOID)
       .prepare(),
     question: db
       .select(questionColumns)
@@ -77,16 +72,8 @@ const gameQueries = preparedQueries((db) => {
         categoryId: p('categoryId'),
         lang: p('lang'),
         questionCount: p('questionCount'),
+        questions: p('questions'),
         createdAt: p('createdAt'),
-      })
-      .prepare(),
-    insertGameQuestion: db
-      .insert(gameQuestions)
-      .values({
-        gameId: p('gameId'),
-        position: p('position'),
-        questionId: p('questionId'),
-        answerOrder: p('answerOrder'),
       })
       .prepare(),
     gameForPick: db
@@ -97,25 +84,31 @@ const gameQueries = preparedQueries((db) => {
         position: games.currentPosition,
         questionCount: games.questionCount,
         correctCount: games.correctCount,
+        questions: games.questions,
       })
       .from(games)
       .innerJoin(profiles, eq(profiles.id, games.profileId))
       .where(and(eq(games.id, p('gameId')), eq(profiles.userId, p('userId'))))
       .prepare(),
-    servedAt: db
-      .select({ order: gameQuestions.answerOrder, correctAnswerIndex: questions.correctAnswerIndex })
-      .from(gameQuestions)
-      .innerJoin(questions, eq(questions.id, gameQuestions.questionId))
-      .where(atPosition)
-      .prepare(),
-    recordPick: db
-      .update(gameQuestions)
-      .set({ pickedIndex: set('pickedIndex') })
-      .where(atPosition)
+    correctAnswer: db
+      .select({ correctAnswerIndex: questions.correctAnswerIndex })
+      .from(questions)
+      .where(eq(questions.id, p('questionId')))
       .prepare(),
     advanceGame: db
       .update(games)
-      .set({ currentPosition: set('position'), correctCount: set('correctCount'), winnings: set('winnings') })
+      .set({
+        currentPosition: set('position'),
+        correctCount: set('correctCount'),
+        winnings: set('winnings'),
+        questions: set('questions'),
+      })
+      .where(eq(games.id, p('gameId')))
+      .prepare(),
+    /** A game's last pick, on the game that ends with it (the rest of the end is endGame's). */
+    recordPicks: db
+      .update(games)
+      .set({ questions: set('questions') })
       .where(eq(games.id, p('gameId')))
       .prepare(),
     endGame: db
@@ -159,8 +152,8 @@ function loadQuestions(db: Db, ids: number[]): QuestionRow[] {
 }
 
 function recentlyServed(db: Db, profileId: string): Set<number> {
-  const rows = gameQueries(db).recentlyServed.all({ profileId });
-  return new Set(rows.map((row) => row.questionId));
+  const rows = gameQueries(db).recentGames.all({ profileId });
+  return new Set(rows.flatMap((row) => row.questions.map((served) => served.questionId)));
 }
 
 function assertCategoryExists(db: Db, categoryId: CategoryChoice) {
@@ -228,17 +221,20 @@ function startGameInTransaction(db: Db, userId: string, input: z.output<typeof s
     finishGame(db, game, 'abandoned', game.correctCount);
   }
   const gameId = randomUUID();
+  const orders = rows.map(() => randomPermutation(4));
+  const served: ServedQuestion[] = rows.map((row, i) => ({
+    questionId: row.id,
+    answerOrder: orders[i] as number[],
+    pickedIndex: null,
+  }));
   queries.insertGame.run({
     id: gameId,
     profileId: profile.id,
     categoryId,
     lang: input.lang,
     questionCount: rows.length,
+    questions: served,
     createdAt: new Date(),
-  });
-  const orders = rows.map(() => randomPermutation(4));
-  rows.forEach((row, position) => {
-    queries.insertGameQuestion.run({ gameId, position, questionId: row.id, answerOrder: orders[position] });
   });
   return {
     gameId,
@@ -269,13 +265,12 @@ function currentGameOf(db: Db, userId: string, profileId: string): GameView | nu
     .orderBy(desc(games.createdAt))
     .get();
   if (!game) return null;
-  const served = db
-    .select({ position: gameQuestions.position, order: gameQuestions.answerOrder, ...questionColumns })
-    .from(gameQuestions)
-    .innerJoin(questions, eq(questions.id, gameQuestions.questionId))
-    .where(eq(gameQuestions.gameId, game.id))
-    .orderBy(gameQuestions.position)
-    .all();
+  const rows = loadQuestions(
+    db,
+    game.questions.map((served) => served.questionId),
+  );
+  // A question deleted since it was served leaves nothing to resume: the next start abandons the game.
+  if (rows.length !== game.questions.length) return null;
   return {
     gameId: game.id,
     status: game.status,
@@ -283,7 +278,7 @@ function currentGameOf(db: Db, userId: string, profileId: string): GameView | nu
     position: game.currentPosition,
     correctCount: game.correctCount,
     winnings: game.winnings,
-    questions: served.map((row) => shuffled(localize(row, game.lang), row.order)),
+    questions: rows.map((row, i) => shuffled(localize(row, game.lang), game.questions[i]?.answerOrder ?? [0, 1, 2, 3])),
   };
 }
 
@@ -309,20 +304,30 @@ export function answerQuestion(db: Db, userId: string, input: z.output<typeof an
       if (game.status !== 'playing') throw conflict('errors:game.finished');
       if (input.position !== game.position) throw conflict('errors:game.alreadyAnswered');
 
-      const at = { gameId: game.id, position: game.position };
-      const served = queries.servedAt.get(at);
-      if (!served) throw notFound('errors:game.notFound');
+      const served = game.questions[game.position];
+      const question = served && queries.correctAnswer.get({ questionId: served.questionId });
+      if (!served || !question) throw notFound('errors:game.notFound');
 
-      const correctShown = shownIndexOf(served.order, served.correctAnswerIndex);
+      const correctShown = shownIndexOf(served.answerOrder, question.correctAnswerIndex);
       const correct = input.answerIndex === correctShown;
       const correctCount = game.correctCount + (correct ? 1 : 0);
       const winnings = winningsFor(correctCount);
       const status = outcomeAfterPick(game.position, game.questionCount, correct);
 
-      queries.recordPick.run({ ...at, pickedIndex: input.answerIndex });
+      // SET placeholders are not encoded (see gameQueries): the JSON goes in as text.
+      const picks = JSON.stringify(
+        game.questions.map((q, i) => (i === game.position ? { ...q, pickedIndex: input.answerIndex } : q)),
+      );
       if (status === 'playing') {
-        queries.advanceGame.run({ gameId: game.id, position: game.position + 1, correctCount, winnings });
+        queries.advanceGame.run({
+          gameId: game.id,
+          position: game.position + 1,
+          correctCount,
+          winnings,
+          questions: picks,
+        });
       } else {
+        queries.recordPicks.run({ gameId: game.id, questions: picks });
         finishGame(db, game, status, correctCount);
       }
       return { correct, correctAnswerIndex: correctShown, status, correctCount, winnings };

@@ -1,18 +1,20 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { shownIndexOf } from '../../shared/shuffle';
 import type { Db } from '../db/database';
-import { gameQuestions, questions } from '../db/schema';
+import { games, questions } from '../db/schema';
 
 /** The shown index of the right answer at a position: what a player who knows the answer picks. */
 export function rightAnswerAt(db: Db, gameId: string, position: number): number {
-  const row = db
-    .select({ order: gameQuestions.answerOrder, correct: questions.correctAnswerIndex })
-    .from(gameQuestions)
-    .innerJoin(questions, eq(questions.id, gameQuestions.questionId))
-    .where(and(eq(gameQuestions.gameId, gameId), eq(gameQuestions.position, position)))
+  const game = db.select({ questions: games.questions }).from(games).where(eq(games.id, gameId)).get();
+  const served = game?.questions[position];
+  if (!served) throw new Error(`no question at ${gameId}#${position}`);
+  const question = db
+    .select({ correct: questions.correctAnswerIndex })
+    .from(questions)
+    .where(eq(questions.id, served.questionId))
     .get();
-  if (!row) throw new Error(`no question at ${gameId}#${position}`);
-  return shownIndexOf(row.order, row.correct);
+  if (!question) throw new Error(`question ${served.questionId} is gone`);
+  return shownIndexOf(served.answerOrder, question.correct);
 }
 
 export const wrongAnswerAt = (db: Db, gameId: string, position: number) =>
