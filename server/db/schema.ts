@@ -33,6 +33,11 @@ export const profiles = sqliteTable(
     totalGamesPlayed: integer('total_games_played').notNull().default(0),
     totalMoneyEarned: integer('total_money_earned').notNull().default(0),
     totalCorrectAnswers: integer('total_correct_answers').notNull().default(0),
+    /**
+     * The question ids of the profile's last games (RECENT_GAMES_TO_AVOID), newest first: what
+     * its next game avoids, kept here so that a start reads no old games. Never sent to clients.
+     */
+    recentQuestionIds: text('recent_question_ids', { mode: 'json' }).$type<number[][]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [index('profiles_user_idx').on(t.userId, t.createdAt)],

@@ -129,6 +129,18 @@ describe('starting a game', () => {
     expect(third!.questions).toHaveLength(15);
   });
 
+  it('avoids exactly the questions of the last 10 games', async () => {
+    const { api, profileId, categoryId } = setUp({ perAge: { Kids: 165 } });
+    const questionsOf = async () =>
+      new Set((await api.game.start({ profileId, categoryId, lang: 'en' }))!.questions.map((q) => q.question));
+    const games = [];
+    for (let i = 0; i < 11; i++) games.push(await questionsOf());
+    // Eleven games of 15 from 165 questions: none repeats while unseen ones are left.
+    expect(new Set(games.flatMap((g) => [...g])).size).toBe(165);
+    // The 12th avoids games 2 to 11 (150 questions), so it is made of the first game's 15.
+    expect(await questionsOf()).toEqual(games[0]);
+  });
+
   it('ends the profile’s unfinished game as a walk-away, counted once', async () => {
     const { api, profileId, categoryId } = setUp();
     const first = await api.game.start({ profileId, categoryId, lang: 'en' });

@@ -47,12 +47,15 @@ const gameQueries = preparedQueries((db) => {
       .from(categories)
       .where(eq(categories.id, p('categoryId')))
       .prepare(),
-    recentGames: db
-      .select({ questions: games.questions })
-      .from(games)
-      .where(eq(games.profileId, p('profileId')))
-      .orderBy(desc(games.createdAt))
-      .limit(RECENT_GAMES_TO_AVOID)
+    profileForGame: db
+      .select({ id: profiles.id, age: profiles.age, recentQuestionIds: profiles.recentQuestionIds })
+      .from(profiles)
+      .where(and(eq(profiles.id, p('profileId')), eq(profiles.userId, p('userId'))))
+      .prepare(),
+    setRecentQuestions: db
+      .update(profiles)
+      .set({ recentQuestionIds: set('recent') })
+      .where(eq(profiles.id, p('profileId')))
       .prepare(),
     question: db
       .select(questionColumns)
@@ -151,11 +154,6 @@ function loadQuestions(db: Db, ids: number[]): QuestionRow[] {
   return ids.flatMap((id) => question.get({ id }) ?? []);
 }
 
-function recentlyServed(db: Db, profileId: string): Set<number> {
-  const rows = gameQueries(db).recentGames.all({ profileId });
-  return new Set(rows.flatMap((row) => row.questions.map((served) => served.questionId)));
-}
-
 function assertCategoryExists(db: Db, categoryId: CategoryChoice) {
   if (categoryId === 'random') return;
   if (!gameQueries(db).category.get({ categoryId })) throw notFound('errors:category.notFound');
@@ -207,13 +205,14 @@ export function startGame(db: Db, userId: string, input: z.output<typeof startGa
 
 function startGameInTransaction(db: Db, userId: string, input: z.output<typeof startGameInput>): GameView | null {
   const queries = gameQueries(db);
-  const profile = getOwnedProfile(db, userId, input.profileId);
+  const profile = queries.profileForGame.get({ profileId: input.profileId, userId });
+  if (!profile) throw notFound('errors:profile.notFound');
   assertCategoryExists(db, input.categoryId);
   const categoryId = input.categoryId === 'random' ? null : input.categoryId;
   const rows = selectQuestions(db, {
     categoryId,
     ages: ageCategoriesByNearness(ageCategoryOf(profile.age)),
-    avoid: recentlyServed(db, profile.id),
+    avoid: new Set(profile.recentQuestionIds.flat()),
   });
   if (rows.length === 0) return null;
 
@@ -236,6 +235,8 @@ function startGameInTransaction(db: Db, userId: string, input: z.output<typeof s
     questions: served,
     createdAt: new Date(),
   });
+  const recent = [rows.map((row) => row.id), ...profile.recentQuestionIds].slice(0, RECENT_GAMES_TO_AVOID);
+  queries.setRecentQuestions.run({ profileId: profile.id, recent: JSON.stringify(recent) });
   return {
     gameId,
     status: 'playing',
