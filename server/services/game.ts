@@ -39,7 +39,7 @@ const questionColumns = {
 /** The queries of a game start and a pick, built and prepared once (see preparedQueries). */
 const gameQueries = preparedQueries((db) => {
   const p = sql.placeholder;
-  /** A placeholder in an UPDATE's SET, where Drizzle takes SQL but does not encode: dates go in as epoch ms. */
+  /** A placeholder in an UPDATE's SET, where Drizzle takes SQL but does not encode: dates go in as epoch ms, JSON as text. */
   const set = (name: string) => sql`${p(name)}`;
   return {
     category: db
@@ -279,7 +279,9 @@ function currentGameOf(db: Db, userId: string, profileId: string): GameView | nu
     position: game.currentPosition,
     correctCount: game.correctCount,
     winnings: game.winnings,
-    questions: rows.map((row, i) => shuffled(localize(row, game.lang), game.questions[i]?.answerOrder ?? [0, 1, 2, 3])),
+    questions: game.questions.map((served, i) =>
+      shuffled(localize(rows[i] as QuestionRow, game.lang), served.answerOrder),
+    ),
   };
 }
 
