@@ -28,7 +28,6 @@ parentPort.on('message', (message) => {
   clearInterval(timer);
   checkpoint();
   db.close();
-  parentPort.postMessage({ type: 'stopped' });
   parentPort.close();
 });
 `;

@@ -10,7 +10,7 @@ import { type Db, inTransaction } from '../db/database';
 import { preparedQueries } from '../db/prepared';
 import { categories, type GameStatus, games, profiles, questions, type ServedQuestion } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import { getOwnedProfile } from './profiles';
+import { getOwnedProfile, getOwnedProfileForGame } from './profiles';
 import { type PickRequest, pickQuestionIds } from './question-picker';
 
 /** Questions served in a profile's last games are avoided while others are left. */
@@ -46,11 +46,6 @@ const gameQueries = preparedQueries((db) => {
       .select({ id: categories.id })
       .from(categories)
       .where(eq(categories.id, p('categoryId')))
-      .prepare(),
-    profileForGame: db
-      .select({ id: profiles.id, age: profiles.age, recentQuestionIds: profiles.recentQuestionIds })
-      .from(profiles)
-      .where(and(eq(profiles.id, p('profileId')), eq(profiles.userId, p('userId'))))
       .prepare(),
     setRecentQuestions: db
       .update(profiles)
@@ -205,8 +200,7 @@ export function startGame(db: Db, userId: string, input: z.output<typeof startGa
 
 function startGameInTransaction(db: Db, userId: string, input: z.output<typeof startGameInput>): GameView | null {
   const queries = gameQueries(db);
-  const profile = queries.profileForGame.get({ profileId: input.profileId, userId });
-  if (!profile) throw notFound('errors:profile.notFound');
+  const profile = getOwnedProfileForGame(db, userId, input.profileId);
   assertCategoryExists(db, input.categoryId);
   const categoryId = input.categoryId === 'random' ? null : input.categoryId;
   const rows = selectQuestions(db, {

@@ -35,13 +35,17 @@ export type ProfileView = {
   createdAt: Date;
 };
 
-const profileQueries = preparedQueries((db) => ({
-  owned: db
-    .select(profileColumns)
-    .from(profiles)
-    .where(and(eq(profiles.id, sql.placeholder('profileId')), eq(profiles.userId, sql.placeholder('userId'))))
-    .prepare(),
-}));
+const profileQueries = preparedQueries((db) => {
+  const owned = and(eq(profiles.id, sql.placeholder('profileId')), eq(profiles.userId, sql.placeholder('userId')));
+  return {
+    owned: db.select(profileColumns).from(profiles).where(owned).prepare(),
+    ownedForGame: db
+      .select({ id: profiles.id, age: profiles.age, recentQuestionIds: profiles.recentQuestionIds })
+      .from(profiles)
+      .where(owned)
+      .prepare(),
+  };
+});
 
 export function listProfiles(db: Db, userId: string): ProfileView[] {
   return db
@@ -52,11 +56,20 @@ export function listProfiles(db: Db, userId: string): ProfileView[] {
     .all();
 }
 
-/** One of the account's profiles. Another account's profile is NOT_FOUND, never FORBIDDEN: ids leak nothing. */
-export function getOwnedProfile(db: Db, userId: string, profileId: string): ProfileView {
-  const profile = profileQueries(db).owned.get({ profileId, userId });
+/** Another account's profile is NOT_FOUND, never FORBIDDEN: ids leak nothing. */
+function ownedOrNotFound<T>(profile: T | undefined): T {
   if (!profile) throw notFound('errors:profile.notFound');
   return profile;
+}
+
+/** One of the account's profiles. */
+export function getOwnedProfile(db: Db, userId: string, profileId: string): ProfileView {
+  return ownedOrNotFound(profileQueries(db).owned.get({ profileId, userId }));
+}
+
+/** One of the account's profiles as a game start needs it: with the questions it was served lately, which clients never see. */
+export function getOwnedProfileForGame(db: Db, userId: string, profileId: string) {
+  return ownedOrNotFound(profileQueries(db).ownedForGame.get({ profileId, userId }));
 }
 
 export function createProfile(db: Db, userId: string, input: z.output<typeof createProfileInput>): ProfileView {
