@@ -1,6 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { createGoogleSignIn, GOOGLE_ENDPOINTS, type GoogleSignIn, type OAuthEndpoints } from './auth/google';
 import { authRoutes } from './auth/routes';
@@ -10,6 +9,7 @@ import { apiRoutes } from './http/api-routes';
 import { registerSecurity } from './http/security';
 import { registerClient } from './http/static-files';
 import { contextFactory } from './trpc/context';
+import { trpcRoutes } from './trpc/fastify-adapter';
 import { type AppRouter, appRouter } from './trpc/router';
 
 export type AppDeps = {
@@ -96,17 +96,15 @@ export async function buildApp(deps: AppDeps) {
     signInRateLimit: deps.signInRateLimit ?? 10,
   });
 
-  await app.register(fastifyTRPCPlugin, {
+  await app.register(trpcRoutes<AppRouter>, {
     prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: contextFactory(db, security),
-      onError({ error, path, req }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR')
-          req.log.error({ err: error.cause ?? error, path }, 'procedure failed');
-      },
+    router: appRouter,
+    createContext: contextFactory(db, security),
+    onError({ error, path, req }) {
+      if (error.code === 'INTERNAL_SERVER_ERROR')
+        req.log.error({ err: error.cause ?? error, path }, 'procedure failed');
     },
-  } satisfies FastifyTRPCPluginOptions<AppRouter>);
+  });
 
   await app.register(apiRoutes, { db, security });
   await registerClient(app, deps.publicDir ?? null);

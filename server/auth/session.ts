@@ -39,25 +39,32 @@ export function createSession(db: Db, userId: string, now = new Date()) {
   return { token, expiresAt };
 }
 
-/** Every request looks its session up: built and prepared once (see preparedQueries). */
+/**
+ * Every request looks its session up: built and prepared once (see preparedQueries). The session
+ * and its user are two lookups, not a join (see the note on joins in db/prepared.ts).
+ */
 const sessionQueries = preparedQueries((db) => ({
   byId: db
     .select({
       id: sessions.id,
+      userId: sessions.userId,
       activeProfileId: sessions.activeProfileId,
       createdAt: sessions.createdAt,
       expiresAt: sessions.expiresAt,
-      user: {
-        id: users.id,
-        email: users.email,
-        displayName: users.displayName,
-        photoUrl: users.photoUrl,
-        isAdmin: users.isAdmin,
-      },
     })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare(),
+  user: db
+    .select({
+      id: users.id,
+      email: users.email,
+      displayName: users.displayName,
+      photoUrl: users.photoUrl,
+      isAdmin: users.isAdmin,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
     .prepare(),
   renew: db
     .update(sessions)
@@ -76,7 +83,8 @@ export function validateSession(
   const id = hashToken(token);
   const queries = sessionQueries(db);
   const row = queries.byId.get({ id });
-  if (!row) return null;
+  const user = row && queries.user.get({ id: row.userId });
+  if (!row || !user) return null;
   if (row.expiresAt.getTime() <= now.getTime()) {
     db.delete(sessions).where(eq(sessions.id, id)).run();
     return null;
@@ -89,7 +97,7 @@ export function validateSession(
     expiresAt = new Date(slid);
     queries.renew.run({ id, expiresAt: expiresAt.getTime() });
   }
-  return { session: { id, activeProfileId: row.activeProfileId, expiresAt }, user: row.user, renewed };
+  return { session: { id, activeProfileId: row.activeProfileId, expiresAt }, user, renewed };
 }
 
 export function deleteSession(db: Db, sessionId: string): void {

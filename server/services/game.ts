@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ageCategoriesByNearness, ageCategoryOf } from '../../shared/age';
 import type { Language } from '../../shared/i18n';
@@ -22,19 +22,19 @@ type QuestionRow = {
   imageUrl: string | null;
   questionEn: string;
   answersEn: string[];
-  questionVi: string | null;
-  answersVi: string[] | null;
+  /** Absent when only the English columns were read. */
+  questionVi?: string | null;
+  answersVi?: string[] | null;
 };
 
-const questionColumns = {
+const englishColumns = {
   id: questions.id,
   correctAnswerIndex: questions.correctAnswerIndex,
   imageUrl: questions.imageUrl,
   questionEn: questions.questionEn,
   answersEn: questions.answersEn,
-  questionVi: questions.questionVi,
-  answersVi: questions.answersVi,
 };
+const bilingualColumns = { ...englishColumns, questionVi: questions.questionVi, answersVi: questions.answersVi };
 
 /** The queries of a game start and a pick, built and prepared once (see preparedQueries). */
 const gameQueries = preparedQueries((db) => {
@@ -52,8 +52,14 @@ const gameQueries = preparedQueries((db) => {
       .set({ recentQuestionIds: set('recent') })
       .where(eq(profiles.id, p('profileId')))
       .prepare(),
-    question: db
-      .select(questionColumns)
+    /** An English game reads the English columns alone; a Vietnamese one both, to fall back on English. */
+    questionInEnglish: db
+      .select(englishColumns)
+      .from(questions)
+      .where(eq(questions.id, p('id')))
+      .prepare(),
+    questionInBoth: db
+      .select(bilingualColumns)
       .from(questions)
       .where(eq(questions.id, p('id')))
       .prepare(),
@@ -85,8 +91,19 @@ const gameQueries = preparedQueries((db) => {
         questions: games.questions,
       })
       .from(games)
-      .innerJoin(profiles, eq(profiles.id, games.profileId))
-      .where(and(eq(games.id, p('gameId')), eq(profiles.userId, p('userId'))))
+      .where(
+        and(
+          eq(games.id, p('gameId')),
+          // The account's own games only; a subquery, not a join (see the note on joins in db/prepared.ts).
+          inArray(
+            games.profileId,
+            db
+              .select({ id: profiles.id })
+              .from(profiles)
+              .where(eq(profiles.userId, p('userId'))),
+          ),
+        ),
+      )
       .prepare(),
     correctAnswer: db
       .select({ correctAnswerIndex: questions.correctAnswerIndex })
@@ -144,8 +161,9 @@ export function localize(row: QuestionRow, lang: Language): LocalizedQuestion {
   };
 }
 
-function loadQuestions(db: Db, ids: number[]): QuestionRow[] {
-  const { question } = gameQueries(db);
+function loadQuestions(db: Db, ids: number[], lang: Language): QuestionRow[] {
+  const queries = gameQueries(db);
+  const question = lang === 'en' ? queries.questionInEnglish : queries.questionInBoth;
   return ids.flatMap((id) => question.get({ id }) ?? []);
 }
 
@@ -155,8 +173,8 @@ function assertCategoryExists(db: Db, categoryId: CategoryChoice) {
 }
 
 /** The selection shared by the game procedure and the REST shim. */
-export function selectQuestions(db: Db, request: PickRequest): QuestionRow[] {
-  return loadQuestions(db, pickQuestionIds(db, request));
+export function selectQuestions(db: Db, request: PickRequest, lang: Language): QuestionRow[] {
+  return loadQuestions(db, pickQuestionIds(db, request), lang);
 }
 
 export type GameView = {
@@ -203,11 +221,15 @@ function startGameInTransaction(db: Db, userId: string, input: z.output<typeof s
   const profile = getOwnedProfileForGame(db, userId, input.profileId);
   assertCategoryExists(db, input.categoryId);
   const categoryId = input.categoryId === 'random' ? null : input.categoryId;
-  const rows = selectQuestions(db, {
-    categoryId,
-    ages: ageCategoriesByNearness(ageCategoryOf(profile.age)),
-    avoid: new Set(profile.recentQuestionIds.flat()),
-  });
+  const rows = selectQuestions(
+    db,
+    {
+      categoryId,
+      ages: ageCategoriesByNearness(ageCategoryOf(profile.age)),
+      avoid: new Set(profile.recentQuestionIds.flat()),
+    },
+    input.lang,
+  );
   if (rows.length === 0) return null;
 
   for (const game of queries.unfinishedGames.all({ profileId: profile.id })) {
@@ -263,6 +285,7 @@ function currentGameOf(db: Db, userId: string, profileId: string): GameView | nu
   const rows = loadQuestions(
     db,
     game.questions.map((served) => served.questionId),
+    game.lang,
   );
   // A question deleted since it was served leaves nothing to resume: the next start abandons the game.
   if (rows.length !== game.questions.length) return null;
@@ -347,11 +370,15 @@ export function questionsForApi(
   const rows = inTransaction(db, () => {
     const profile = input.profileId ? getOwnedProfile(db, userId, input.profileId) : null;
     assertCategoryExists(db, input.categoryId);
-    return selectQuestions(db, {
-      categoryId: input.categoryId === 'random' ? null : input.categoryId,
-      ages: profile ? ageCategoriesByNearness(ageCategoryOf(profile.age)) : 'any',
-      avoid: new Set(),
-    });
+    return selectQuestions(
+      db,
+      {
+        categoryId: input.categoryId === 'random' ? null : input.categoryId,
+        ages: profile ? ageCategoriesByNearness(ageCategoryOf(profile.age)) : 'any',
+        avoid: new Set(),
+      },
+      input.lang,
+    );
   });
   return rows.map((row) => {
     const order = randomPermutation(4);

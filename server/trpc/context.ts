@@ -1,5 +1,4 @@
-import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate, type CookieSecurity } from '../auth/request-auth';
 import type { Session, SessionUser } from '../auth/session';
 import type { Db } from '../db/database';
@@ -19,7 +18,7 @@ export function createContextInner(inner: ContextInner) {
 export type Context = ReturnType<typeof createContextInner>;
 
 export function contextFactory(db: Db, security: CookieSecurity) {
-  return ({ req, res }: CreateFastifyContextOptions): Context => {
+  return ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Context => {
     const auth = authenticate(db, security, req, res);
     return createContextInner({ db, user: auth?.user ?? null, session: auth?.session ?? null, log: req.log });
   };
