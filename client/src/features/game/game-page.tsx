@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import { ANSWER_FEEDBACK_MS, isMillionaire, prizeAt } from '../../../../shared/ladder';
 import { Header } from '../../components/header';
 import { Loading } from '../../components/loading';
+import { SpeakerIcon } from '../../components/speaker-icon';
 import { useSession } from '../../components/use-session';
 import { paths } from '../../config/paths';
 import { errorCodeOf } from '../../lib/errors';
@@ -170,7 +171,7 @@ export default function GamePage() {
   const speechToggle = (
     // A toggle: its name stays the same, aria-pressed says whether reading aloud is on.
     <button type="button" className="button speech-toggle" aria-pressed={ttsEnabled} onClick={toggleSpeech}>
-      <span aria-hidden="true">{ttsEnabled ? '🔊' : '🔇'}</span> {t('speech.toggle')}
+      <SpeakerIcon on={ttsEnabled} /> {t('speech.toggle')}
     </button>
   );
 
