@@ -1,8 +1,19 @@
 // How the server is bundled, for dist/server.js and for the bench's copy of it.
+import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 
-/** Bundles `entry` and all it imports into one ESM file; better-sqlite3 stays an external native module. */
-export function bundleServer(entry, outfile) {
+/**
+ * Bundles `entry` and all it imports into one ESM file, and beside it question-reader.mjs, the
+ * script of the question reader's thread (server/services/question-reader.ts looks for it there);
+ * better-sqlite3 stays an external native module.
+ */
+export async function bundleServer(entry, outfile) {
+  const worker = join(import.meta.dirname, '..', 'server', 'services', 'question-reader-worker.ts');
+  await bundle(worker, join(dirname(outfile), 'question-reader.mjs'));
+  await bundle(entry, outfile);
+}
+
+function bundle(entry, outfile) {
   return build({
     entryPoints: [entry],
     outfile,

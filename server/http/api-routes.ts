@@ -42,7 +42,7 @@ export async function apiRoutes(app: FastifyInstance, options: { db: Db; securit
       return reply.code(400).send({ error: englishMessage('errors:startGame.invalidBody') });
     }
     try {
-      return questionsForApi(db, auth.user.id, body.data);
+      return await questionsForApi(db, auth.user.id, body.data);
     } catch (error) {
       return sendDomainError(reply, error);
     }

@@ -11,30 +11,11 @@ import { preparedQueries } from '../db/prepared';
 import { categories, type GameStatus, games, profiles, questions, type ServedQuestion } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { getOwnedProfile, getOwnedProfileForGame } from './profiles';
-import { type PickRequest, pickQuestionIds } from './question-picker';
+import { readQuestions } from './question-reader';
+import { loadQuestions, type QuestionRow } from './question-rows';
 
 /** Questions served in a profile's last games are avoided while others are left. */
 export const RECENT_GAMES_TO_AVOID = 10;
-
-type QuestionRow = {
-  id: number;
-  correctAnswerIndex: number;
-  imageUrl: string | null;
-  questionEn: string;
-  answersEn: string[];
-  /** Absent when only the English columns were read. */
-  questionVi?: string | null;
-  answersVi?: string[] | null;
-};
-
-const englishColumns = {
-  id: questions.id,
-  correctAnswerIndex: questions.correctAnswerIndex,
-  imageUrl: questions.imageUrl,
-  questionEn: questions.questionEn,
-  answersEn: questions.answersEn,
-};
-const bilingualColumns = { ...englishColumns, questionVi: questions.questionVi, answersVi: questions.answersVi };
 
 /** The queries of a game start and a pick, built and prepared once (see preparedQueries). */
 const gameQueries = preparedQueries((db) => {
@@ -51,17 +32,6 @@ const gameQueries = preparedQueries((db) => {
       .update(profiles)
       .set({ recentQuestionIds: set('recent') })
       .where(eq(profiles.id, p('profileId')))
-      .prepare(),
-    /** An English game reads the English columns alone; a Vietnamese one both, to fall back on English. */
-    questionInEnglish: db
-      .select(englishColumns)
-      .from(questions)
-      .where(eq(questions.id, p('id')))
-      .prepare(),
-    questionInBoth: db
-      .select(bilingualColumns)
-      .from(questions)
-      .where(eq(questions.id, p('id')))
       .prepare(),
     unfinishedGames: db
       .select({ id: games.id, profileId: games.profileId, correctCount: games.correctCount })
@@ -161,20 +131,9 @@ export function localize(row: QuestionRow, lang: Language): LocalizedQuestion {
   };
 }
 
-function loadQuestions(db: Db, ids: number[], lang: Language): QuestionRow[] {
-  const queries = gameQueries(db);
-  const question = lang === 'en' ? queries.questionInEnglish : queries.questionInBoth;
-  return ids.flatMap((id) => question.get({ id }) ?? []);
-}
-
 function assertCategoryExists(db: Db, categoryId: CategoryChoice) {
   if (categoryId === 'random') return;
   if (!gameQueries(db).category.get({ categoryId })) throw notFound('errors:category.notFound');
-}
-
-/** The selection shared by the game procedure and the REST shim. */
-export function selectQuestions(db: Db, request: PickRequest, lang: Language): QuestionRow[] {
-  return loadQuestions(db, pickQuestionIds(db, request), lang);
 }
 
 export type GameView = {
@@ -207,21 +166,21 @@ function finishGame(
 }
 
 /**
- * Starts a game for one of the account's profiles, in one immediate transaction: what was
- * served recently, the pick and the new game's rows agree. Other games the profile left
- * unfinished end as abandoned, keeping what they had won (a walk-away). Returns null when no
- * question matches.
+ * Starts a game for one of the account's profiles. The questions are picked first, avoiding those
+ * the profile was served lately (see readQuestions); then one immediate transaction checks the
+ * profile again, ends as abandoned the games it left unfinished (keeping what they had won, a
+ * walk-away), records the new game and the questions served. Returns null when no question
+ * matches.
  */
-export function startGame(db: Db, userId: string, input: z.output<typeof startGameInput>): GameView | null {
-  return db.transaction(() => startGameInTransaction(db, userId, input), { behavior: 'immediate' });
-}
-
-function startGameInTransaction(db: Db, userId: string, input: z.output<typeof startGameInput>): GameView | null {
-  const queries = gameQueries(db);
+export async function startGame(
+  db: Db,
+  userId: string,
+  input: z.output<typeof startGameInput>,
+): Promise<GameView | null> {
   const profile = getOwnedProfileForGame(db, userId, input.profileId);
   assertCategoryExists(db, input.categoryId);
   const categoryId = input.categoryId === 'random' ? null : input.categoryId;
-  const rows = selectQuestions(
+  const rows = await readQuestions(
     db,
     {
       categoryId,
@@ -231,7 +190,18 @@ function startGameInTransaction(db: Db, userId: string, input: z.output<typeof s
     input.lang,
   );
   if (rows.length === 0) return null;
+  return db.transaction(() => recordNewGame(db, userId, { ...input, categoryId }, rows), { behavior: 'immediate' });
+}
 
+function recordNewGame(
+  db: Db,
+  userId: string,
+  input: { profileId: string; categoryId: number | null; lang: Language },
+  rows: QuestionRow[],
+): GameView {
+  const queries = gameQueries(db);
+  // Read again inside the transaction: the profile may have gone, or played, since the pick.
+  const profile = getOwnedProfileForGame(db, userId, input.profileId);
   for (const game of queries.unfinishedGames.all({ profileId: profile.id })) {
     finishGame(db, game, 'abandoned', game.correctCount);
   }
@@ -245,7 +215,7 @@ function startGameInTransaction(db: Db, userId: string, input: z.output<typeof s
   queries.insertGame.run({
     id: gameId,
     profileId: profile.id,
-    categoryId,
+    categoryId: input.categoryId,
     lang: input.lang,
     questionCount: rows.length,
     questions: served,
@@ -362,24 +332,22 @@ export type ApiQuestion = { question: string; answers: string[]; correctAnswer: 
  * Spec §7 POST /api/start-game: questions with the right answer's text, for API clients. With a
  * profile of the caller's, its age category chooses; without one, every age is eligible.
  */
-export function questionsForApi(
+export async function questionsForApi(
   db: Db,
   userId: string,
   input: { categoryId: CategoryChoice; lang: Language; profileId?: string | undefined },
-): ApiQuestion[] {
-  const rows = inTransaction(db, () => {
-    const profile = input.profileId ? getOwnedProfile(db, userId, input.profileId) : null;
-    assertCategoryExists(db, input.categoryId);
-    return selectQuestions(
-      db,
-      {
-        categoryId: input.categoryId === 'random' ? null : input.categoryId,
-        ages: profile ? ageCategoriesByNearness(ageCategoryOf(profile.age)) : 'any',
-        avoid: new Set(),
-      },
-      input.lang,
-    );
-  });
+): Promise<ApiQuestion[]> {
+  const profile = input.profileId ? getOwnedProfile(db, userId, input.profileId) : null;
+  assertCategoryExists(db, input.categoryId);
+  const rows = await readQuestions(
+    db,
+    {
+      categoryId: input.categoryId === 'random' ? null : input.categoryId,
+      ages: profile ? ageCategoriesByNearness(ageCategoryOf(profile.age)) : 'any',
+      avoid: new Set(),
+    },
+    input.lang,
+  );
   return rows.map((row) => {
     const order = randomPermutation(4);
     const localized = shuffled(localize(row, input.lang), order);
