@@ -409,12 +409,9 @@ async function main() {
     `≤ ${TARGETS.trpcP99Ms} ms`,
     http.trpcAtRate.p99 <= TARGETS.trpcP99Ms && http.trpcAtRate.failed === 0,
   );
-  add(
-    'tRPC game.start p99 (closed loop, saturated)',
-    ms(http.trpc.p99, 1),
-    `≤ ${TARGETS.trpcP99Ms} ms`,
-    http.trpc.p99 <= TARGETS.trpcP99Ms,
-  );
+  // Saturated, 50 connections each waiting for its answer: the latency follows from the throughput
+  // (Little's law), so it is shown, not judged; the target is judged at the rate it names, above.
+  add('tRPC game.start p99 (closed loop, saturated)', ms(http.trpc.p99, 1), `(${CONNECTIONS} / throughput)`);
   add(
     'REST /api/start-game throughput (closed loop)',
     `${n(http.rest.rps)}/s`,
