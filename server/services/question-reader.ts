@@ -18,8 +18,8 @@ const readers = new WeakMap<Db, Select>();
 
 /**
  * A game's questions: read on the database's reader thread when one runs, otherwise here.
- * Selecting and reading 15 rows at random from a large bank is most of a game start's work (page
- * reads, a system call each): on a second thread, with its own read-only connection, it leaves
+ * Selecting and reading 15 rows at random from a large bank is a third of a game start's work
+ * (page reads, a system call each): on a second thread, with its own read-only connection, it leaves
  * the event loop free for the rest (`npm run bench`). Nothing it reads needs the write lock, and
  * a WAL reader sees every commit made before it starts.
  */
@@ -41,7 +41,7 @@ function workerScript(): { file: string; execArgv: string[] } {
  */
 export function startQuestionReader(db: Db, path: string, onError: (message: string) => void): QuestionReader {
   const { file, execArgv } = workerScript();
-  // A small young generation, as the main thread's (server/v8-flags.ts): memory stays flat under load.
+  // Small heap limits, as the main thread's (server/v8-flags.ts): the thread keeps nothing between reads.
   const worker = new Worker(file, {
     workerData: { path },
     execArgv,

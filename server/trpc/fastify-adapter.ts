@@ -21,8 +21,8 @@ export async function trpcRoutes<TRouter extends AnyTRPCRouter>(
   app: FastifyInstance,
   options: TrpcRouteOptions<TRouter>,
 ): Promise<void> {
-  // JSON bodies are parsed here, once; what does not parse goes to tRPC as text, for its own
-  // PARSE_ERROR answer.
+  // JSON bodies are parsed here, once (in this plugin only); what does not parse goes to tRPC as
+  // text, for tRPC's own 400 answer.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
     try {
