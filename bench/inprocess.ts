@@ -6,7 +6,7 @@ import { RECENT_GAMES_TO_AVOID, startGame } from '../server/services/game';
 import { pickQuestionIds, sampleSelectionQueries } from '../server/services/question-picker';
 import { createAccount, createProfileRow } from '../server/test/factories';
 import { ageCategoriesByNearness } from '../shared/age';
-import { type Latency, timeAsyncCalls, timeCalls } from './stats';
+import { type Latency, timeCalls } from './stats';
 
 export type InProcessResults = {
   selection: { label: string; latency: Latency }[];
@@ -17,11 +17,11 @@ export type InProcessResults = {
 const KIDS = ageCategoriesByNearness('Kids');
 
 /** Selection alone, then the whole start-game service, for Kids profiles (age 9). */
-export async function runInProcess(
+export function runInProcess(
   db: Db,
   categoryIds: number[],
   options: { iterations: number; warmup: number },
-): Promise<InProcessResults> {
+): InProcessResults {
   const { iterations, warmup } = options;
   const category = categoryIds[0] as number;
   const time = (fn: (i: number) => unknown) => timeCalls(iterations, warmup, fn);
@@ -56,23 +56,21 @@ export async function runInProcess(
   const steady = Array.from({ length: 20 }, () => createProfileRow(db, account.userId, { age: 9 }));
   for (const profileId of steady) {
     for (let g = 0; g < RECENT_GAMES_TO_AVOID; g++)
-      await startGame(db, account.userId, { profileId, categoryId: 'random', lang: 'en' });
+      startGame(db, account.userId, { profileId, categoryId: 'random', lang: 'en' });
   }
   // Fresh profiles: no game yet, one start each.
   const fresh = Array.from({ length: iterations + warmup }, () => createProfileRow(db, account.userId, { age: 9 }));
-  const start = async (profileId: string, categoryId: number | 'random') => {
-    if (!(await startGame(db, account.userId, { profileId, categoryId, lang: 'en' })))
-      throw new Error('no game started');
+  const start = (profileId: string, categoryId: number | 'random') => {
+    if (!startGame(db, account.userId, { profileId, categoryId, lang: 'en' })) throw new Error('no game started');
   };
-  const timeStarts = (fn: (i: number) => Promise<unknown>) => timeAsyncCalls(iterations, warmup, fn);
   const steadyProfile = (i: number) => steady[i % steady.length] as string;
   const startGameResults = [
-    { label: 'fresh profile, one category', latency: await timeStarts((i) => start(fresh[i] as string, category)) },
+    { label: 'fresh profile, one category', latency: time((i) => start(fresh[i] as string, category)) },
     {
       label: '10 recent games, one category',
-      latency: await timeStarts((i) => start(steadyProfile(i), categoryIds[i % categoryIds.length] as number)),
+      latency: time((i) => start(steadyProfile(i), categoryIds[i % categoryIds.length] as number)),
     },
-    { label: '10 recent games, random', latency: await timeStarts((i) => start(steadyProfile(i), 'random')) },
+    { label: '10 recent games, random', latency: time((i) => start(steadyProfile(i), 'random')) },
   ];
 
   // Every hot query is a prepared one (see server/db/prepared.ts), plus the selection seeks.

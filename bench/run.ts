@@ -355,9 +355,9 @@ async function main() {
   const db = openDatabase(databasePath);
   // As in the server: checkpoints in a worker, not inside a timed commit.
   const checkpointer = startCheckpointer(db, databasePath, (message) => log(`checkpoint failed: ${message}`));
-  let inProcess: Awaited<ReturnType<typeof runInProcess>>;
+  let inProcess: ReturnType<typeof runInProcess>;
   try {
-    inProcess = await runInProcess(db, bank.categoryIds, { iterations: ITERATIONS, warmup: 200 });
+    inProcess = runInProcess(db, bank.categoryIds, { iterations: ITERATIONS, warmup: 200 });
   } finally {
     await checkpointer.stop();
     closeDatabase(db);

@@ -1,6 +1,6 @@
 /**
  * The server under load, in its own process so the load generator does not share its event loop:
- * the real app (logger off, API only, WAL checkpoints and question reads on threads of their own as in dist/server.js) on 127.0.0.1 and a free port, plus one bench-only route,
+ * the real app (logger off, API only, WAL checkpoints and game services on threads of their own as in dist/server.js) on 127.0.0.1 and a free port, plus one bench-only route,
  * POST /bench/bare, answering a precomputed JSON body that the parent sets over IPC.
  *
  * bench/run.ts bundles it as dist/server.js is bundled and forks `node <bundle> <database file>`.
@@ -10,7 +10,7 @@
 import { buildApp, LOCAL_ONLY_CONFIG } from '../server/app';
 import { startCheckpointer } from '../server/db/checkpointer';
 import { closeDatabase, openDatabase } from '../server/db/database';
-import { startQuestionReader } from '../server/services/question-reader';
+import { startGameThread } from '../server/services/game-thread';
 
 export type ChildMessage = { type: 'listening'; port: number } | { type: 'bare-set'; bytes: number };
 export type ParentMessage = { type: 'bare'; body: string } | { type: 'stop' };
@@ -24,7 +24,7 @@ const send = (message: ChildMessage) => process.send?.(message);
 
 const db = openDatabase(databasePath);
 const checkpointer = startCheckpointer(db, databasePath, (message) => console.error(`checkpoint failed: ${message}`));
-const reader = startQuestionReader(db, databasePath, (message) => console.error(`question reader failed: ${message}`));
+const gameThread = startGameThread(db, databasePath, (message) => console.error(`game thread failed: ${message}`));
 const app = await buildApp({
   db,
   config: LOCAL_ONLY_CONFIG,
@@ -49,7 +49,7 @@ process.on('message', async (message: ParentMessage) => {
     // The load is over: drop whatever connections the load generators left open.
     app.server.closeAllConnections();
     await app.close();
-    await reader.stop();
+    await gameThread.stop();
     await checkpointer.stop();
     closeDatabase(db);
     process.exit(0);

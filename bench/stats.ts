@@ -33,22 +33,6 @@ export function timeCalls(iterations: number, warmup: number, fn: (i: number) =>
   return summarise(samples);
 }
 
-/** timeCalls for an async function: each call awaited before the next. */
-export async function timeAsyncCalls(
-  iterations: number,
-  warmup: number,
-  fn: (i: number) => Promise<unknown>,
-): Promise<Latency> {
-  for (let i = 0; i < warmup; i++) await fn(i);
-  const samples = new Float64Array(iterations);
-  for (let i = 0; i < iterations; i++) {
-    const start = process.hrtime.bigint();
-    await fn(warmup + i);
-    samples[i] = Number(process.hrtime.bigint() - start) / 1e6;
-  }
-  return summarise(samples);
-}
-
 export const ms = (value: number, digits = 3) => (Number.isFinite(value) ? `${value.toFixed(digits)} ms` : 'n/a');
 export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 

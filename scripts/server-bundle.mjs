@@ -3,13 +3,13 @@ import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 
 /**
- * Bundles `entry` and all it imports into one ESM file, and beside it question-reader.mjs, the
- * script of the question reader's thread (server/services/question-reader.ts looks for it there);
- * better-sqlite3 stays an external native module.
+ * Bundles `entry` and all it imports into one ESM file, and beside it game-thread.mjs, the script
+ * of the game thread (server/services/game-thread.ts looks for it there); better-sqlite3 stays an
+ * external native module.
  */
 export async function bundleServer(entry, outfile) {
-  const worker = join(import.meta.dirname, '..', 'server', 'services', 'question-reader-worker.ts');
-  await bundle(worker, join(dirname(outfile), 'question-reader.mjs'));
+  const worker = join(import.meta.dirname, '..', 'server', 'services', 'game-thread-worker.ts');
+  await bundle(worker, join(dirname(outfile), 'game-thread.mjs'));
   await bundle(entry, outfile);
 }
 

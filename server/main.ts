@@ -4,7 +4,7 @@ import { startCheckpointer } from './db/checkpointer';
 import { backupDatabase, closeDatabase, openDatabase } from './db/database';
 import { seedStarterBank } from './db/seed/seed';
 import { DEFAULT_DATABASE_PATH, loadConfig } from './env';
-import { startQuestionReader } from './services/question-reader';
+import { startGameThread } from './services/game-thread';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -25,8 +25,8 @@ async function serve() {
   const checkpointer = startCheckpointer(db, config.DATABASE_PATH, (message) =>
     app.log.error({ message }, 'WAL checkpoint failed'),
   );
-  const reader = startQuestionReader(db, config.DATABASE_PATH, (message) =>
-    app.log.error({ message }, 'question reader thread failed; reading on the main thread'),
+  const gameThread = startGameThread(db, config.DATABASE_PATH, (message) =>
+    app.log.error({ message }, 'game thread failed; games run on the main thread'),
   );
 
   let closing = false;
@@ -41,7 +41,7 @@ async function serve() {
     }, SHUTDOWN_GRACE_MS);
     forced.unref();
     await app.close(); // stops accepting, lets requests in flight finish
-    await reader.stop();
+    await gameThread.stop();
     await checkpointer.stop();
     closeDatabase(db); // checkpoints the WAL into the main file
     clearTimeout(forced);

@@ -19,25 +19,26 @@ function migrationsFolder(): string {
 /** Opens (creating if needed) the SQLite file, sets it up for a web server and applies migrations. */
 export function openDatabase(path: string): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new Database(path);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = drizzle({ client: sqlite, schema }) as Db;
+  const db = connect(new Database(path));
   migrate(db, { migrationsFolder: migrationsFolder() });
   return db;
 }
 
 /**
- * A second, read-only connection to a database the server has opened (and migrated): for reading
- * on another thread.
+ * A second connection to a database the server has opened (and migrated), for another thread.
+ * It leaves checkpoints to the checkpointer (see checkpointer.ts), as the server's own does.
  */
-export function openDatabaseReadOnly(path: string): Db {
-  const sqlite = new Database(path, { readonly: true, fileMustExist: true });
+export function openSecondConnection(path: string): Db {
+  const db = connect(new Database(path, { fileMustExist: true }));
+  db.$client.pragma('wal_autocheckpoint = 0');
+  return db;
+}
+
+function connect(sqlite: Database.Database): Db {
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // Reads at random over the whole bank gain nothing from a large page cache (see the README's Performance).
-  sqlite.pragma('cache_size = -4000');
   return drizzle({ client: sqlite, schema }) as Db;
 }
 

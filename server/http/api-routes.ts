@@ -6,7 +6,7 @@ import type { Db } from '../db/database';
 import { isDatabaseHealthy } from '../db/database';
 import { DomainError, httpStatusOf } from '../errors';
 import { listCategories } from '../services/categories';
-import { questionsForApi } from '../services/game';
+import { onGameThread } from '../services/game-thread';
 
 /** English text for an `errors:` key: REST clients get readable messages. */
 export function englishMessage(key: string): string {
@@ -42,7 +42,7 @@ export async function apiRoutes(app: FastifyInstance, options: { db: Db; securit
       return reply.code(400).send({ error: englishMessage('errors:startGame.invalidBody') });
     }
     try {
-      return await questionsForApi(db, auth.user.id, body.data);
+      return await onGameThread(db, 'questionsForApi', auth.user.id, body.data);
     } catch (error) {
       return sendDomainError(reply, error);
     }

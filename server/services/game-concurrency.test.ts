@@ -26,7 +26,7 @@ describe('ending games concurrently', () => {
     // of one profile exist side by side (two tablets), so mark each as playing again after the next start.
     const finals: { gameId: string; position: number; answerIndex: number }[] = [];
     for (let i = 0; i < GAMES; i++) {
-      const game = await startGame(db, parent.userId, { profileId, categoryId, lang: 'en' });
+      const game = startGame(db, parent.userId, { profileId, categoryId, lang: 'en' });
       if (!game) throw new Error('no game');
       for (let position = 0; position < 14; position++) {
         answerQuestion(db, parent.userId, {

@@ -11,8 +11,7 @@ import { preparedQueries } from '../db/prepared';
 import { categories, type GameStatus, games, profiles, questions, type ServedQuestion } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { getOwnedProfile, getOwnedProfileForGame } from './profiles';
-import { readQuestions } from './question-reader';
-import { loadQuestions, type QuestionRow } from './question-rows';
+import { loadQuestions, type QuestionRow, selectQuestions } from './question-rows';
 
 /** Questions served in a profile's last games are avoided while others are left. */
 export const RECENT_GAMES_TO_AVOID = 10;
@@ -166,42 +165,40 @@ function finishGame(
 }
 
 /**
- * Starts a game for one of the account's profiles. The questions are picked first, avoiding those
- * the profile was served lately (see readQuestions); then one immediate transaction checks the
- * profile again, ends as abandoned the games it left unfinished (keeping what they had won, a
- * walk-away), records the new game and the questions served. Returns null when no question
- * matches.
+ * Starts a game for one of the account's profiles, in one immediate transaction: what was
+ * served recently, the pick and the new game's rows agree. Other games the profile left
+ * unfinished end as abandoned, keeping what they had won (a walk-away). Returns null when no
+ * question matches.
  */
-export async function startGame(
-  db: Db,
-  userId: string,
-  input: z.output<typeof startGameInput>,
-): Promise<GameView | null> {
-  const profile = getOwnedProfileForGame(db, userId, input.profileId);
-  assertCategoryExists(db, input.categoryId);
-  const categoryId = input.categoryId === 'random' ? null : input.categoryId;
-  const rows = await readQuestions(
-    db,
-    {
-      categoryId,
-      ages: ageCategoriesByNearness(ageCategoryOf(profile.age)),
-      avoid: new Set(profile.recentQuestionIds.flat()),
+export function startGame(db: Db, userId: string, input: z.output<typeof startGameInput>): GameView | null {
+  return db.transaction(
+    () => {
+      const profile = getOwnedProfileForGame(db, userId, input.profileId);
+      assertCategoryExists(db, input.categoryId);
+      const categoryId = input.categoryId === 'random' ? null : input.categoryId;
+      const rows = selectQuestions(
+        db,
+        {
+          categoryId,
+          ages: ageCategoriesByNearness(ageCategoryOf(profile.age)),
+          avoid: new Set(profile.recentQuestionIds.flat()),
+        },
+        input.lang,
+      );
+      if (rows.length === 0) return null;
+      return recordNewGame(db, profile, { categoryId, lang: input.lang }, rows);
     },
-    input.lang,
+    { behavior: 'immediate' },
   );
-  if (rows.length === 0) return null;
-  return db.transaction(() => recordNewGame(db, userId, { ...input, categoryId }, rows), { behavior: 'immediate' });
 }
 
 function recordNewGame(
   db: Db,
-  userId: string,
-  input: { profileId: string; categoryId: number | null; lang: Language },
+  profile: { id: string; recentQuestionIds: number[][] },
+  choice: { categoryId: number | null; lang: Language },
   rows: QuestionRow[],
 ): GameView {
   const queries = gameQueries(db);
-  // Read again inside the transaction: the profile may have gone, or played, since the pick.
-  const profile = getOwnedProfileForGame(db, userId, input.profileId);
   for (const game of queries.unfinishedGames.all({ profileId: profile.id })) {
     finishGame(db, game, 'abandoned', game.correctCount);
   }
@@ -215,8 +212,8 @@ function recordNewGame(
   queries.insertGame.run({
     id: gameId,
     profileId: profile.id,
-    categoryId: input.categoryId,
-    lang: input.lang,
+    categoryId: choice.categoryId,
+    lang: choice.lang,
     questionCount: rows.length,
     questions: served,
     createdAt: new Date(),
@@ -226,11 +223,11 @@ function recordNewGame(
   return {
     gameId,
     status: 'playing',
-    lang: input.lang,
+    lang: choice.lang,
     position: 0,
     correctCount: 0,
     winnings: 0,
-    questions: rows.map((row, i) => shuffled(localize(row, input.lang), orders[i] as number[])),
+    questions: rows.map((row, i) => shuffled(localize(row, choice.lang), orders[i] as number[])),
   };
 }
 
@@ -332,22 +329,24 @@ export type ApiQuestion = { question: string; answers: string[]; correctAnswer: 
  * Spec §7 POST /api/start-game: questions with the right answer's text, for API clients. With a
  * profile of the caller's, its age category chooses; without one, every age is eligible.
  */
-export async function questionsForApi(
+export function questionsForApi(
   db: Db,
   userId: string,
   input: { categoryId: CategoryChoice; lang: Language; profileId?: string | undefined },
-): Promise<ApiQuestion[]> {
-  const profile = input.profileId ? getOwnedProfile(db, userId, input.profileId) : null;
-  assertCategoryExists(db, input.categoryId);
-  const rows = await readQuestions(
-    db,
-    {
-      categoryId: input.categoryId === 'random' ? null : input.categoryId,
-      ages: profile ? ageCategoriesByNearness(ageCategoryOf(profile.age)) : 'any',
-      avoid: new Set(),
-    },
-    input.lang,
-  );
+): ApiQuestion[] {
+  const rows = inTransaction(db, () => {
+    const profile = input.profileId ? getOwnedProfile(db, userId, input.profileId) : null;
+    assertCategoryExists(db, input.categoryId);
+    return selectQuestions(
+      db,
+      {
+        categoryId: input.categoryId === 'random' ? null : input.categoryId,
+        ages: profile ? ageCategoriesByNearness(ageCategoryOf(profile.age)) : 'any',
+        avoid: new Set(),
+      },
+      input.lang,
+    );
+  });
   return rows.map((row) => {
     const order = randomPermutation(4);
     const localized = shuffled(localize(row, input.lang), order);
