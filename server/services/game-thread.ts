@@ -65,9 +65,19 @@ export function startGameThread(db: Db, path: string, onError: (message: string)
   });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1;
+  const call: Call = (operation, args) =>
+    new Promise((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, operation, args } satisfies GameThreadRequest);
+    });
+  // Only this thread's own registration: a thread started since for the same database keeps its.
+  const unregister = () => {
+    if (threads.get(db) === call) threads.delete(db);
+  };
 
   const detach = (reason: string) => {
-    threads.delete(db);
+    unregister();
     for (const { reject } of pending.values()) reject(new Error(`game thread stopped: ${reason}`));
     pending.clear();
   };
@@ -91,19 +101,11 @@ export function startGameThread(db: Db, path: string, onError: (message: string)
     });
   });
 
-  threads.set(
-    db,
-    (operation, args) =>
-      new Promise((resolve, reject) => {
-        const id = nextId++;
-        pending.set(id, { resolve, reject });
-        worker.postMessage({ id, operation, args } satisfies GameThreadRequest);
-      }),
-  );
+  threads.set(db, call);
 
   return {
     stop() {
-      threads.delete(db);
+      unregister();
       worker.postMessage('stop');
       return exited;
     },
