@@ -1,4 +1,4 @@
-import http from 'node:http';
+import net from 'node:net';
 import autocannon from 'autocannon';
 import { summarise } from './stats';
 
@@ -58,12 +58,53 @@ export async function closedLoop(
   };
 }
 
+/** A POST as the bytes sent on the wire: request line, headers (with Host and Content-Length), body. */
+function wireRequest(host: string, request: PostRequest): Buffer {
+  const body = Buffer.from(request.body);
+  const headers = { ...request.headers, host, 'content-length': String(body.length) };
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  return Buffer.concat([Buffer.from(`POST ${request.path} HTTP/1.1\r\n${lines.join('')}\r\n`), body]);
+}
+
+/**
+ * Reads the HTTP/1.1 responses of one keep-alive connection, in order, as chunks arrive: a
+ * response is whole once its head and Content-Length bytes of body are in. Calls `onResponse`
+ * with each one's status. Throws on a response without a Content-Length (a chunked one), which
+ * the routes under load never send.
+ */
+export function responseReader(onResponse: (status: number) => void): (chunk: Buffer) => void {
+  let rest: Buffer | null = null;
+  return (chunk) => {
+    let data = rest ? Buffer.concat([rest, chunk]) : chunk;
+    for (;;) {
+      const headEnd = data.indexOf('\r\n\r\n');
+      if (headEnd < 0) break;
+      const head = data.toString('latin1', 0, headEnd);
+      const length = /\r\ncontent-length: *(\d+)/i.exec(head)?.[1];
+      if (length === undefined) throw new Error(`response without Content-Length: ${head.split('\r\n')[0]}`);
+      const end = headEnd + 4 + Number(length);
+      if (data.length < end) break;
+      onResponse(Number(head.slice('HTTP/1.1 '.length, 'HTTP/1.1 200'.length)));
+      data = data.subarray(end);
+    }
+    rest = data.length > 0 ? data : null;
+  };
+}
+
+type Connection = { socket: net.Socket; inFlight: number | null };
+
 /**
  * Open loop at a fixed arrival rate: requests are due at evenly spaced instants whatever the
- * server's pace, over at most `connections` keep-alive connections (a request finding them all
- * busy waits for one). Latency runs from the instant a request was due, so queueing counts
- * (no coordinated omission). autocannon's own rate limit is per second and bursty, hence this.
- * Requests unanswered `graceSeconds` after the last one was due are given up on.
+ * server's pace, over at most `connections` keep-alive connections, opened as needed (a request
+ * finding them all busy waits for one). Latency runs from the instant a request was due, so
+ * queueing counts (no coordinated omission). autocannon's own rate limit is per second and
+ * bursty, hence this.
+ *
+ * Like autocannon it writes requests built once as bytes and reads responses by their length:
+ * Node's http client, used here before, took twice the CPU on the cores the server runs on and
+ * paused its own process for 10-20 ms young collections (measured with --trace-gc), which
+ * counted as server latency. Requests unanswered `graceSeconds` after the last one was due are
+ * given up on.
  */
 export async function openLoop(
   origin: string,
@@ -71,15 +112,10 @@ export async function openLoop(
   options: { connections: number; seconds: number; rate: number; graceSeconds: number },
 ): Promise<LoadResult> {
   const url = new URL(origin);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
-  const prepared = requests.map((r) => {
-    const body = Buffer.from(r.body);
-    return { path: r.path, body, headers: { ...r.headers, 'content-length': String(body.length) } };
-  });
+  const wire = requests.map((request) => wireRequest(url.host, request));
   const total = Math.round(options.rate * options.seconds);
   const latencies = new Float64Array(total);
   const finishedAt = new Uint8Array(total);
-  const pending = new Map<number, http.ClientRequest>();
   let ok = 0;
   let failed = 0;
   let unfinished = 0;
@@ -87,35 +123,68 @@ export async function openLoop(
   let finished = 0;
   const start = performance.now() + 5;
   const dueAt = (index: number) => start + (index * 1000) / options.rate;
+  const open = new Set<Connection>();
+  const idle: Connection[] = [];
+  const waiting: number[] = [];
+  let running = true;
 
   await new Promise<void>((resolve) => {
     let cutOff: NodeJS.Timeout | undefined;
     const finish = () => {
+      running = false;
       clearTimeout(cutOff);
       resolve();
     };
     const done = (index: number, success: boolean) => {
       if (finishedAt[index]) return;
       finishedAt[index] = 1;
-      pending.delete(index);
       latencies[index] = performance.now() - dueAt(index);
       if (success) ok++;
       else failed++;
       if (++finished === total) finish();
     };
+    const dispatch = (connection: Connection, index: number) => {
+      connection.inFlight = index;
+      connection.socket.write(wire[index % wire.length] as Buffer);
+    };
+    const release = (connection: Connection) => {
+      const next = waiting.shift();
+      if (next === undefined) idle.push(connection);
+      else dispatch(connection, next);
+    };
+    const connect = (): Connection => {
+      const connection: Connection = { socket: net.connect(Number(url.port), url.hostname), inFlight: null };
+      connection.socket.setNoDelay(true);
+      const read = responseReader((status) => {
+        const index = connection.inFlight;
+        connection.inFlight = null;
+        if (index !== null) done(index, status === 200);
+        release(connection);
+      });
+      connection.socket.on('data', (chunk: Buffer) => {
+        try {
+          read(chunk);
+        } catch {
+          connection.socket.destroy();
+        }
+      });
+      connection.socket.on('error', () => {});
+      // A lost connection fails its request; another takes the next one waiting, if any.
+      connection.socket.on('close', () => {
+        open.delete(connection);
+        const at = idle.indexOf(connection);
+        if (at >= 0) idle.splice(at, 1);
+        if (connection.inFlight !== null) done(connection.inFlight, false);
+        const next = running ? waiting.shift() : undefined;
+        if (next !== undefined) dispatch(connect(), next);
+      });
+      open.add(connection);
+      return connection;
+    };
     const send = (index: number) => {
-      const r = prepared[index % prepared.length] as (typeof prepared)[number];
-      const request = http.request(
-        { agent, host: url.hostname, port: url.port, method: 'POST', path: r.path, headers: r.headers },
-        (response) => {
-          response.on('data', () => {});
-          response.on('end', () => done(index, response.statusCode === 200));
-          response.on('error', () => done(index, false));
-        },
-      );
-      request.on('error', () => done(index, false));
-      pending.set(index, request);
-      request.end(r.body);
+      const connection = idle.pop() ?? (open.size < options.connections ? connect() : undefined);
+      if (connection) dispatch(connection, index);
+      else waiting.push(index);
     };
     const timer = setInterval(() => {
       const due = Math.min(total, Math.floor(((performance.now() - start) * options.rate) / 1000));
@@ -132,14 +201,12 @@ export async function openLoop(
           latencies[i] = now - dueAt(i);
           unfinished++;
         }
-        for (const request of pending.values()) request.destroy();
-        pending.clear();
         finish();
       }, options.graceSeconds * 1000);
     }, 1);
   });
   const seconds = Math.min((performance.now() - start) / 1000, options.seconds + options.graceSeconds);
-  agent.destroy();
+  for (const connection of open) connection.socket.destroy();
   const latency = summarise(latencies);
   return {
     rps: ok / seconds,

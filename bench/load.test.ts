@@ -1,0 +1,113 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openLoop, type PostRequest, responseReader } from './load';
+
+const response = (status: number, body: string) =>
+  Buffer.from(
+    `HTTP/1.1 ${status} X\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+
+describe('responseReader', () => {
+  it('reads responses split anywhere and several in one chunk, in order', () => {
+    const statuses: number[] = [];
+    const read = responseReader((status) => statuses.push(status));
+    const wire = Buffer.concat([response(200, '{"a":"é"}'), response(404, ''), response(500, 'x'.repeat(5000))]);
+    // Cut inside the first head, inside its blank line and inside the é of its body.
+    const cuts = [0, 3, 40, 69, 77];
+    for (let i = 1; i < cuts.length; i++) read(wire.subarray(cuts[i - 1], cuts[i]));
+    expect(statuses).toEqual([]);
+    read(wire.subarray(77));
+    expect(statuses).toEqual([200, 404, 500]);
+  });
+
+  it('refuses a response without a Content-Length', () => {
+    const read = responseReader(() => {});
+    expect(() => read(Buffer.from('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n'))).toThrow(
+      /without Content-Length/,
+    );
+  });
+});
+
+describe('openLoop', () => {
+  const bodies: string[] = [];
+  const server = http.createServer((request, reply) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      bodies.push(`${request.method} ${request.url} ${request.headers['x-who']} ${body}`);
+      if (request.url === '/silent') return; // never answers
+      const answer = JSON.stringify({ ok: request.url !== '/fail', padding: 'x'.repeat(3000) });
+      reply.writeHead(request.url === '/fail' ? 500 : 200, {
+        'content-type': 'application/json',
+        // Without a length Node sends the body chunked.
+        ...(request.url === '/chunked' ? {} : { 'content-length': Buffer.byteLength(answer) }),
+      });
+      reply.end(answer);
+    });
+  });
+  let origin = '';
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  const post = (path: string, who: string): PostRequest => ({
+    path,
+    headers: { 'content-type': 'application/json', 'x-who': who },
+    body: JSON.stringify({ who }),
+  });
+
+  it('sends every request at its rate over keep-alive connections and times each answer', async () => {
+    bodies.length = 0;
+    const result = await openLoop(origin, [post('/ok', 'a'), post('/ok', 'b')], {
+      connections: 4,
+      seconds: 0.5,
+      rate: 200,
+      graceSeconds: 1,
+    });
+    expect(result).toMatchObject({ ok: 100, failed: 0, unfinished: 0 });
+    expect(result.p50).toBeGreaterThan(0);
+    expect(result.max).toBeLessThan(1000);
+    expect(result.seconds).toBeGreaterThanOrEqual(0.49);
+    // The requests are the ones given, in turn, whole.
+    expect(bodies.slice(0, 2)).toEqual(['POST /ok a {"who":"a"}', 'POST /ok b {"who":"b"}']);
+    expect(bodies).toHaveLength(100);
+  });
+
+  it('counts answers other than 200 as failed', async () => {
+    const result = await openLoop(origin, [post('/ok', 'a'), post('/fail', 'b')], {
+      connections: 2,
+      seconds: 0.2,
+      rate: 100,
+      graceSeconds: 1,
+    });
+    expect(result).toMatchObject({ ok: 10, failed: 10, unfinished: 0 });
+  });
+
+  it('counts a chunked answer as failed and goes on over a new connection', async () => {
+    const result = await openLoop(origin, [post('/chunked', 'a'), post('/ok', 'b')], {
+      connections: 1,
+      seconds: 0.2,
+      rate: 100,
+      graceSeconds: 1,
+    });
+    expect(result).toMatchObject({ ok: 10, failed: 10, unfinished: 0 });
+  });
+
+  it('gives up on what is unanswered after the grace period, counting it with its lateness', async () => {
+    const result = await openLoop(origin, [post('/silent', 'a')], {
+      connections: 2,
+      seconds: 0.1,
+      rate: 50,
+      graceSeconds: 0.3,
+    });
+    expect(result).toMatchObject({ ok: 0, failed: 5, unfinished: 5 });
+    expect(result.max).toBeGreaterThanOrEqual(300);
+  });
+});
