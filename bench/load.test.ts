@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLoop, type PostRequest, responseReader } from './load';
+import { openLoop, type PostRequest, responseReader, runLoad } from './load';
 
 const response = (status: number, body: string) =>
   Buffer.from(
@@ -110,4 +110,20 @@ describe('openLoop', () => {
     expect(result).toMatchObject({ ok: 0, failed: 5, unfinished: 5 });
     expect(result.max).toBeGreaterThanOrEqual(300);
   });
+
+  it('runs a measurement, warm-up first, in a process of its own', async () => {
+    bodies.length = 0;
+    const job = { origin, requests: [post('/ok', 'a')], connections: 2, warmupSeconds: 1 };
+    const open = await runLoad({ ...job, seconds: 0.2, open: { rate: 100, graceSeconds: 1 } });
+    expect(open).toMatchObject({ ok: 20, failed: 0, unfinished: 0 });
+    const warmedUp = bodies.length - 20;
+    expect(warmedUp).toBeGreaterThan(10);
+    const closed = await runLoad({ ...job, seconds: 1, warmupSeconds: 0 });
+    expect(closed.ok).toBeGreaterThan(10);
+    expect(closed.failed).toBe(0);
+    // The server saw those, and at most one more a connection still in flight at the end.
+    const served = bodies.length - warmedUp - 20;
+    expect(served).toBeGreaterThanOrEqual(closed.ok);
+    expect(served).toBeLessThanOrEqual(closed.ok + 2);
+  }, 20_000);
 });

@@ -1,4 +1,6 @@
+import { fork } from 'node:child_process';
 import net from 'node:net';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { summarise } from './stats';
 
@@ -18,6 +20,26 @@ export type LoadResult = {
   unfinished: number;
   seconds: number;
 };
+
+/** A measurement: a closed loop, or an open loop at a rate; after a closed-loop warm-up. */
+export type LoadJob = {
+  origin: string;
+  requests: PostRequest[];
+  connections: number;
+  seconds: number;
+  warmupSeconds: number;
+  open?: { rate: number; graceSeconds: number };
+};
+
+/** Runs a measurement in a fresh process of its own (see load-child.ts). */
+export function runLoad(job: LoadJob): Promise<LoadResult> {
+  const child = fork(join(import.meta.dirname, 'load-child.ts'), { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  return new Promise((resolve, reject) => {
+    child.once('message', (result: LoadResult) => resolve(result));
+    child.once('exit', (code) => reject(new Error(`the load process exited (${code}) without a result`)));
+    child.send(job);
+  });
+}
 
 function rotated<T>(items: T[], offset: number): T[] {
   return [...items.slice(offset), ...items.slice(0, offset)];

@@ -24,7 +24,7 @@ import { SERVER_V8_FLAGS } from '../server/v8-flags';
 import { firstLoadJavaScript } from './bundle';
 import { existingBank, fillQuestions } from './fill';
 import { runInProcess } from './inprocess';
-import { closedLoop, type LoadResult, openLoop, type PostRequest } from './load';
+import { type LoadResult, type PostRequest, runLoad } from './load';
 import type { ChildMessage, ParentMessage } from './server-child';
 import { mb, ms, table } from './stats';
 
@@ -288,17 +288,21 @@ async function runHttp(categoryIds: number[]): Promise<HttpResults> {
       `bare response ${n(bareBytes)} bytes, REST response ${n(restBytes)} bytes.`,
   );
   log(
-    `Load: autocannon (closed loop) and a paced open-loop client, both in this process, on the same cores as the server.`,
+    'Load: autocannon (closed loop) and a paced open-loop client on raw sockets, each run in a fresh process, on the same cores as the server.',
   );
 
   const peaks: Record<string, number> = {};
   const measure = async (label: string, requests: PostRequest[], mode: { rate?: number }): Promise<LoadResult> => {
-    const { result, peakRss } = await withRss(pid, async () => {
-      await closedLoop(origin, requests, { connections: CONNECTIONS, seconds: WARMUP_SECONDS });
-      return mode.rate
-        ? openLoop(origin, requests, { connections: CONNECTIONS, seconds: SECONDS, rate: mode.rate, graceSeconds: 2 })
-        : closedLoop(origin, requests, { connections: CONNECTIONS, seconds: SECONDS });
-    });
+    const { result, peakRss } = await withRss(pid, () =>
+      runLoad({
+        origin,
+        requests,
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        warmupSeconds: WARMUP_SECONDS,
+        ...(mode.rate ? { open: { rate: mode.rate, graceSeconds: 2 } } : {}),
+      }),
+    );
     peaks[label] = peakRss;
     log(
       `${label.padEnd(44)} ${n(result.rps).padStart(6)} req/s  p50 ${ms(result.p50, 1).padStart(9)}  p99 ${ms(result.p99, 1).padStart(9)}  ` +
