@@ -175,7 +175,7 @@ export async function openLoop(
       else dispatch(connection, next);
     };
     const connect = (): Connection => {
-      const connection: Connection = { socket: net.connect(Number(url.port), url.hostname), inFlight: null };
+      const connection: Connection = { socket: net.connect(Number(url.port || 80), url.hostname), inFlight: null };
       connection.socket.setNoDelay(true);
       const read = responseReader((status) => {
         const index = connection.inFlight;
