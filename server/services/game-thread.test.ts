@@ -83,4 +83,42 @@ describe('the game thread', () => {
     const after = await onGameThread(db, 'startGame', parent.userId, { profileId, categoryId, lang: 'en' });
     expect(after?.questions).toHaveLength(15);
   });
+
+  it('runs calls that queued up together, each on its own: a failure or a second pick changes nothing else', async () => {
+    const family = Array.from({ length: 20 }, () => createProfileRow(db, parent.userId, { age: 9 }));
+    const gamesBefore = db.select({ id: games.id }).from(games).all().length;
+    const thread = startGameThread(db, db.path, () => {});
+    try {
+      // Sent at once, they wait for the thread together.
+      const starts = family.map((id) =>
+        onGameThread(db, 'startGame', parent.userId, { profileId: id, categoryId, lang: 'en' }),
+      );
+      const theirs = onGameThread(db, 'startGame', stranger.userId, {
+        profileId: family[0] as string,
+        categoryId,
+        lang: 'en',
+      });
+      const started = await Promise.all(starts);
+      await expect(theirs).rejects.toMatchObject({ kind: 'NOT_FOUND' });
+      expect(started.every((game) => game?.questions.length === 15)).toBe(true);
+      expect(db.select({ id: games.id }).from(games).all()).toHaveLength(gamesBefore + family.length);
+
+      // Two picks of one question, queued together: the first ends the game, the second is refused.
+      const gameId = started[0]?.gameId as string;
+      const playerId = family[0] as string;
+      const before = totalsOf(playerId);
+      const picks = [0, 1, 2].map((answerIndex) =>
+        onGameThread(db, 'answerQuestion', parent.userId, { gameId, position: 0, answerIndex }),
+      );
+      const settled = await Promise.allSettled(picks);
+      expect(settled.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
+      expect(settled.slice(1)).toMatchObject([{ reason: { kind: 'CONFLICT' } }, { reason: { kind: 'CONFLICT' } }]);
+      const judged = (settled[0] as PromiseFulfilledResult<{ correct: boolean }>).value;
+      const after = totalsOf(playerId);
+      expect(after?.correct).toBe((before?.correct ?? 0) + (judged.correct ? 1 : 0));
+      expect(after?.played).toBe((before?.played ?? 0) + (judged.correct ? 0 : 1));
+    } finally {
+      await thread.stop();
+    }
+  });
 });
