@@ -103,20 +103,23 @@ describe('the game thread', () => {
       expect(started.every((game) => game?.questions.length === 15)).toBe(true);
       expect(db.select({ id: games.id }).from(games).all()).toHaveLength(gamesBefore + family.length);
 
-      // Two picks of one question, queued together: the first ends the game, the second is refused.
+      // Three picks of one question, queued together: the first (a wrong one) ends the game, the others are refused.
       const gameId = started[0]?.gameId as string;
       const playerId = family[0] as string;
+      const shown = started[0]?.questions[0]?.answers ?? [];
+      const wrong = shown.findIndex((answer) => !answer.startsWith('Right'));
       const before = totalsOf(playerId);
-      const picks = [0, 1, 2].map((answerIndex) =>
+      const picks = [wrong, (wrong + 1) % 4, (wrong + 2) % 4].map((answerIndex) =>
         onGameThread(db, 'answerQuestion', parent.userId, { gameId, position: 0, answerIndex }),
       );
       const settled = await Promise.allSettled(picks);
-      expect(settled.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
-      expect(settled.slice(1)).toMatchObject([{ reason: { kind: 'CONFLICT' } }, { reason: { kind: 'CONFLICT' } }]);
-      const judged = (settled[0] as PromiseFulfilledResult<{ correct: boolean }>).value;
-      const after = totalsOf(playerId);
-      expect(after?.correct).toBe((before?.correct ?? 0) + (judged.correct ? 1 : 0));
-      expect(after?.played).toBe((before?.played ?? 0) + (judged.correct ? 0 : 1));
+      expect(settled[0]).toMatchObject({ status: 'fulfilled', value: { correct: false, status: 'lost' } });
+      expect(settled.slice(1)).toMatchObject([
+        { status: 'rejected', reason: { kind: 'CONFLICT' } },
+        { status: 'rejected', reason: { kind: 'CONFLICT' } },
+      ]);
+      // The game ended once: its totals moved once.
+      expect(totalsOf(playerId)).toEqual({ played: (before?.played ?? 0) + 1, correct: before?.correct });
     } finally {
       await thread.stop();
     }
