@@ -33,8 +33,8 @@ const runInSavepoint = db.$client.transaction((request: GameThreadRequest) =>
  * Calls that queued up while the thread was busy run together in one immediate transaction, each
  * in its own savepoint, and are answered once it has committed (group commit): the transaction's
  * fixed costs are paid once and the pages the calls share (the newest games and their indexes)
- * are written once, so a queue drains faster than one call at a time (`npm run bench`: ~8 % more
- * starts a second at saturation, median p99 at 1,500/s ~17 → ~10 ms).
+ * are written once, so a queue drains faster than one call at a time (`npm run bench`: ~12 % more
+ * starts a second at saturation, median p99 at 1,500/s ~17 → ~9 ms).
  */
 function runBatch(batch: GameThreadRequest[]): GameThreadReply[] {
   try {
