@@ -5,4 +5,4 @@ import { bundleServer } from './server-bundle.mjs';
 await bundleServer('server/index.ts', 'dist/server.js');
 rmSync('dist/drizzle', { recursive: true, force: true });
 cpSync('drizzle', 'dist/drizzle', { recursive: true });
-console.log('built dist/server.js, dist/game-thread.mjs and dist/drizzle/');
+console.log('built dist/server.js, its thread scripts (dist/*-thread.mjs) and dist/drizzle/');

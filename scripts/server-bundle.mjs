@@ -2,15 +2,23 @@
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 
+/** The server's threads, each a script of its own beside the entry (server/worker-script.ts finds them there). */
+export const THREAD_SCRIPTS = {
+  'server-thread': 'server/server-thread.ts',
+  'writer-thread': 'server/writer/writer-thread.ts',
+  'checkpointer-thread': 'server/db/checkpointer-thread.ts',
+};
+
 /**
- * Bundles `entry` and all it imports into one ESM file, and beside it game-thread.mjs, the script
- * of the game thread (server/services/game-thread.ts looks for it there); better-sqlite3 stays an
- * external native module.
+ * Bundles `entry` and all it imports into one ESM file, and beside it `<name>.mjs` for each of
+ * THREAD_SCRIPTS (or those named in `threads`); better-sqlite3 stays an external native module.
  */
-export async function bundleServer(entry, outfile) {
-  const worker = join(import.meta.dirname, '..', 'server', 'services', 'game-thread-worker.ts');
-  await bundle(worker, join(dirname(outfile), 'game-thread.mjs'));
-  await bundle(entry, outfile);
+export async function bundleServer(entry, outfile, threads = Object.keys(THREAD_SCRIPTS)) {
+  const root = join(import.meta.dirname, '..');
+  await Promise.all([
+    bundle(entry, outfile),
+    ...threads.map((name) => bundle(join(root, THREAD_SCRIPTS[name]), join(dirname(outfile), `${name}.mjs`))),
+  ]);
 }
 
 function bundle(entry, outfile) {

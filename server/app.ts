@@ -1,26 +1,31 @@
+import type { Socket } from 'node:net';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { createGoogleSignIn, GOOGLE_ENDPOINTS, type GoogleSignIn, type OAuthEndpoints } from './auth/google';
 import { authRoutes } from './auth/routes';
-import type { Db } from './db/database';
 import type { Config } from './env';
+import { clientErrorText, DomainError, englishMessage, httpErrorOf } from './errors';
 import { apiRoutes } from './http/api-routes';
-import { registerSecurity } from './http/security';
+import { rawClientErrorResponse, registerSecurity, securityHeaders } from './http/security';
 import { registerClient } from './http/static-files';
-import { contextFactory } from './trpc/context';
-import { trpcRoutes } from './trpc/fastify-adapter';
+import { createGameLimiter, DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limits';
+import { contextFactory, type ServerDeps } from './trpc/context';
 import { type AppRouter, appRouter } from './trpc/router';
 
 export type AppDeps = {
-  config: Pick<Config, 'PUBLIC_URL' | 'signIn' | 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'ADMIN_EMAILS'>;
-  db: Db;
+  config: Pick<Config, 'PUBLIC_URL' | 'PORT' | 'signIn' | 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'ADMIN_EMAILS'>;
+  /** The server's read connection and its writer (server/writer). */
+  deps: Omit<ServerDeps, 'limiter'>;
   /** The built client (dist/public); null serves the API alone. */
   publicDir?: string | null;
   /** Google's endpoints by default; tests point them at a local identity provider. */
   oauthEndpoints?: OAuthEndpoints;
   logger?: FastifyServerOptions['logger'];
+  /** Sign-in attempts allowed per IP address per minute. */
   signInRateLimit?: number;
+  rateLimits?: RateLimits;
 };
 
 /** A server with local sign-in and nothing else configured: what tests and the bench run. */
@@ -28,51 +33,94 @@ export const LOCAL_ONLY_CONFIG: AppDeps['config'] = {
   signIn: 'local',
   ADMIN_EMAILS: [],
   PUBLIC_URL: undefined,
+  // What app.inject() sends as Host (localhost:80); a listening server answers on its real port.
+  PORT: 80,
   GOOGLE_CLIENT_ID: undefined,
   GOOGLE_CLIENT_SECRET: undefined,
 };
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
+/** Calls in one tRPC batch: the client's batch link sends a screen's few queries together, never more. */
+export const MAX_BATCH_CALLS = 10;
+const LOGGED_MESSAGE_CHARS = 300;
+
+/** `application/json`, with no charset or UTF-8's: what tRPC's client sends. */
+function isJsonUtf8(contentType: string | undefined): boolean {
+  const [type, ...parameters] = (contentType ?? '').toLowerCase().split(';').map((part) => part.trim());
+  return type === 'application/json' && parameters.every((p) => p === 'charset=utf-8' || p === '');
+}
 
 /** Query strings of sign-in callbacks carry one-time codes: never log them. */
 function redactedUrl(url: string): string {
   return url.startsWith('/auth/') ? (url.split('?')[0] ?? url) : url;
 }
 
+/**
+ * Errors are logged by their type, a message cut short and their stack without its message: an
+ * error's message can quote the request's body (a JSON parser's, a validator's), and bodies are
+ * never logged.
+ */
+function loggedError(error: { name?: string; message?: string; stack?: string; code?: unknown }) {
+  const message = String(error.message ?? '');
+  return {
+    type: error.name ?? 'Error',
+    code: typeof error.code === 'string' ? error.code : undefined,
+    message: message.length > LOGGED_MESSAGE_CHARS ? `${message.slice(0, LOGGED_MESSAGE_CHARS)}…` : message,
+    stack: (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at ')).join('\n'),
+  };
+}
+
 export const loggerOptions = {
   redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
   serializers: {
     req(request: { method: string; url: string; ip?: string }) {
-      return { method: request.method, url: redactedUrl(request.url), ip: request.ip };
+      return { method: request.method, url: redactedUrl(request.url).slice(0, 500), ip: request.ip };
     },
+    err: loggedError,
   },
 };
 
-export async function buildApp(deps: AppDeps) {
-  const { config, db } = deps;
+export async function buildApp(options: AppDeps) {
+  const { config } = options;
   const publicOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : null;
   const https = publicOrigin?.startsWith('https:') ?? false;
   const security = { secure: https };
+  const deps: ServerDeps = { ...options.deps, limiter: createGameLimiter(options.rateLimits ?? DEFAULT_RATE_LIMITS) };
 
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: 30_000,
     // Behind a reverse proxy on the same machine, take the client's address from it.
     trustProxy: publicOrigin ? ['127.0.0.1', '::1'] : false,
     routerOptions: { maxParamLength: 5000 },
+    // Refused by the router (a malformed URL, a path parameter too long): a short answer with the usual headers.
+    frameworkErrors(error, request, reply) {
+      const status = (error as { statusCode?: number }).statusCode ?? 400;
+      request.log.info({ code: (error as { code?: string }).code, status }, 'request refused by the router');
+      void (reply as FastifyReply)
+        .code(status)
+        .headers(securityHeaders(https))
+        .send({ error: clientErrorText(status) });
+    },
+    // Refused by Node's HTTP parser (headers or request line too long, a malformed request).
+    clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
+      if (error.code === 'ECONNRESET' || socket.destroyed) return;
+      const status =
+        error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+      if (socket.writable) socket.write(rawClientErrorResponse(status, https));
+      socket.destroy(error);
+    },
   });
 
-  registerSecurity(app, { publicOrigin, https });
+  registerSecurity(app, { publicOrigin, port: config.PORT });
 
   // Unknown errors are logged and answered generically: no stacks, SQL or paths leave the server.
   // Set before any plugin is registered: each plugin keeps the error handler it was registered under.
-  app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status === 500) request.log.error({ err: error }, 'request failed');
-    const message =
-      status === 500 ? 'Internal server error' : status === 413 ? 'Request body is too large.' : error.message;
-    return reply.code(status).send({ error: message });
+  app.setErrorHandler((error, request, reply) => {
+    const { status, body, headers } = httpErrorOf(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.code(status).headers(headers).send(body);
   });
 
   await app.register(fastifyCookie);
@@ -83,31 +131,59 @@ export async function buildApp(deps: AppDeps) {
     google = createGoogleSignIn(
       config.GOOGLE_CLIENT_ID,
       config.GOOGLE_CLIENT_SECRET,
-      deps.oauthEndpoints ?? GOOGLE_ENDPOINTS,
+      options.oauthEndpoints ?? GOOGLE_ENDPOINTS,
     );
   }
   await app.register(authRoutes, {
-    db,
+    deps,
     mode: config.signIn,
     google,
     adminEmails: config.ADMIN_EMAILS,
     security,
     publicOrigin,
-    signInRateLimit: deps.signInRateLimit ?? 10,
+    signInRateLimit: options.signInRateLimit ?? 10,
   });
 
-  await app.register(trpcRoutes<AppRouter>, {
-    prefix: '/trpc',
-    router: appRouter,
-    createContext: contextFactory(db, security),
-    onError({ error, path, req }) {
-      if (error.code === 'INTERNAL_SERVER_ERROR')
-        req.log.error({ err: error.cause ?? error, path }, 'procedure failed');
-    },
+  await app.register(async (trpcScope) => {
+    // tRPC's adapter also reads form data and octet streams, for procedures made for them; ours
+    // take JSON only, so anything else is a clear 415 before tRPC parses it.
+    trpcScope.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'POST' || isJsonUtf8(request.headers['content-type'])) return;
+      const messageKey = 'errors:unsupportedContentType';
+      // In tRPC's own error shape, so its client reads it like any other.
+      return reply.code(415).send({
+        error: {
+          message: englishMessage(messageKey),
+          code: -32015,
+          data: { code: 'UNSUPPORTED_MEDIA_TYPE', httpStatus: 415, messageKey },
+        },
+      });
+    });
+    await trpcScope.register(fastifyTRPCPlugin, {
+      prefix: '/trpc',
+      trpcOptions: {
+        router: appRouter,
+        createContext: contextFactory(deps, security),
+        maxBatchSize: MAX_BATCH_CALLS,
+        onError({ error, path, req }) {
+          if (error.code === 'INTERNAL_SERVER_ERROR') {
+            req.log.error({ err: error.cause ?? error, path }, 'procedure failed');
+          }
+        },
+        // A rate limit's answer says when to come back.
+        responseMeta({ errors }) {
+          const waits = errors.map((error) =>
+            error.cause instanceof DomainError ? (error.cause.retryAfterSeconds ?? 0) : 0,
+          );
+          const retryAfter = Math.max(0, ...waits);
+          return retryAfter > 0 ? { headers: { 'Retry-After': String(retryAfter) } } : {};
+        },
+      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    });
   });
 
-  await app.register(apiRoutes, { db, security });
-  await registerClient(app, deps.publicDir ?? null);
+  await app.register(apiRoutes, { deps, security });
+  await registerClient(app, options.publicDir ?? null);
 
   return app;
 }

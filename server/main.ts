@@ -1,56 +1,51 @@
-import { join } from 'node:path';
-import { buildApp, loggerOptions } from './app';
-import { startCheckpointer } from './db/checkpointer';
-import { backupDatabase, closeDatabase, openDatabase } from './db/database';
-import { seedStarterBank } from './db/seed/seed';
-import { DEFAULT_DATABASE_PATH, loadConfig } from './env';
-import { startGameThread } from './services/game-thread';
+import { existsSync } from 'node:fs';
+import v8 from 'node:v8';
+import { Worker } from 'node:worker_threads';
+import { ConfigError, DEFAULT_DATABASE_PATH, loadConfig, resolveDataPath } from './env';
+import { SERVER_HEAP_LIMITS, SERVER_V8_FLAGS } from './heap-limits';
+import { StartupError } from './startup-error';
+import type { ServerThreadData, ServerThreadMessage } from './server-thread';
+import { workerScript } from './worker-script';
 
-const SHUTDOWN_GRACE_MS = 10_000;
+const USAGE = 'Usage: node dist/server.js [serve | backup <file>]';
+const EXIT_GRACE_MS = 15_000;
 
+/**
+ * `serve`: the server runs in a worker thread of this process, with the heap limits of
+ * heap-limits.ts (V8 sizes a heap only when it starts; a worker's are set here, so the process
+ * keeps its PID, its signals and its IPC channel under systemd, Docker, PM2 or `fork`, on any
+ * platform). This thread forwards SIGTERM and SIGINT to it and exits with its exit code.
+ */
 async function serve() {
   const config = loadConfig();
-  const db = openDatabase(config.DATABASE_PATH);
-  const seeded = seedStarterBank(db);
-  const app = await buildApp({
-    config,
-    db,
-    publicDir: join(import.meta.dirname, 'public'),
-    logger: { level: config.NODE_ENV === 'test' ? 'warn' : 'info', ...loggerOptions },
+  v8.setFlagsFromString(SERVER_V8_FLAGS.join(' '));
+  const { file, execArgv } = workerScript(import.meta.dirname, 'server-thread');
+  const thread = new Worker(file, {
+    workerData: { config } satisfies ServerThreadData,
+    execArgv,
+    resourceLimits: SERVER_HEAP_LIMITS,
   });
-  if (config.signInWarning) app.log.warn(config.signInWarning);
-  if (config.signIn === 'local')
-    app.log.info('Google sign-in is not configured: the sign-in button opens the local sign-in page.');
-  if (seeded.questions > 0) app.log.info(seeded, 'starter question bank loaded');
-  const checkpointer = startCheckpointer(db, config.DATABASE_PATH, (message) =>
-    app.log.error({ message }, 'WAL checkpoint failed'),
-  );
-  const gameThread = startGameThread(db, config.DATABASE_PATH, (message) =>
-    app.log.error({ message }, 'game thread failed; games run on the main thread'),
-  );
+  let failure: string | null = null;
+  thread.on('message', (message: ServerThreadMessage) => {
+    if (message.type === 'failed') failure = message.message;
+  });
+  thread.on('error', (error: Error) => {
+    failure = `Quiz Ladder stopped: ${error.message}`;
+  });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const forced = setTimeout(() => {
-      app.log.error('requests still in flight after 10 s; exiting anyway');
-      closeDatabase(db);
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
-    forced.unref();
-    await app.close(); // stops accepting, lets requests in flight finish
-    await gameThread.stop();
-    await checkpointer.stop();
-    closeDatabase(db); // checkpoints the WAL into the main file
-    clearTimeout(forced);
-    process.exit(0);
+  let signalled = false;
+  const shutdown = () => {
+    if (signalled) return;
+    signalled = true;
+    thread.postMessage('shutdown');
+    setTimeout(() => process.exit(1), EXIT_GRACE_MS).unref();
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
 
-  await app.listen({ port: config.PORT, host: config.HOST });
+  const code = await new Promise<number>((resolve) => thread.once('exit', resolve));
+  if (failure) console.error(failure);
+  process.exit(failure ? 1 : code);
 }
 
 async function backup(destination: string | undefined) {
@@ -59,17 +54,28 @@ async function backup(destination: string | undefined) {
     process.exit(2);
   }
   // Only the database's path matters here: a backup must work whatever the sign-in setup.
-  const source = process.env.DATABASE_PATH?.trim() || DEFAULT_DATABASE_PATH;
+  const source = resolveDataPath(process.env.DATABASE_PATH?.trim() || DEFAULT_DATABASE_PATH);
+  if (!existsSync(source)) {
+    throw new StartupError(`There is no database at ${source} to back up: set DATABASE_PATH to the server's database file.`);
+  }
+  const { backupDatabase } = await import('./db/database');
   await backupDatabase(source, destination);
   console.log(`Backed up ${source} to ${destination}`);
 }
 
-/** What `node dist/server.js [serve | backup <file>]` runs, once its V8 flags are in place (see index.ts). */
-export async function run(command: string | undefined, args: string[]): Promise<void> {
-  if (command === 'backup') await backup(args[0]);
-  else if (command === undefined || command === 'serve') await serve();
-  else {
-    console.error(`Unknown command "${command}". Usage: node dist/server.js [serve | backup <file>]`);
-    process.exit(2);
+/** `node dist/server.js [serve | backup <file>]`: one clear sentence and exit 1 when it cannot. */
+export async function run(args: string[]): Promise<void> {
+  const [command, ...rest] = args;
+  try {
+    if (command === 'backup') await backup(rest[0]);
+    else if (command === undefined || command === 'serve') await serve();
+    else {
+      console.error(`Unknown command "${command}". ${USAGE}`);
+      process.exit(2);
+    }
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof StartupError) console.error(error.message);
+    else console.error(`Quiz Ladder could not start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
   }
 }

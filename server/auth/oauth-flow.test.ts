@@ -22,6 +22,7 @@ const googleConfig = {
   GOOGLE_CLIENT_SECRET: idp.clientSecret,
   ADMIN_EMAILS: [ADMIN],
   PUBLIC_URL: undefined,
+  PORT: 80,
 };
 // Many sign-ins here: the per-IP sign-in limit is tested in http/security.test.ts.
 const app = await createTestApp(db, { config: googleConfig, oauthEndpoints: idp.endpoints, signInRateLimit: 1000 });

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
-import { SESSION_COOKIE, type Session, type SessionUser, validateSession } from './session';
+import type { Writer } from '../writer/writer';
+import { findSession, SESSION_COOKIE, type Session, type SessionUser } from './session';
 
 export type RequestAuth = { user: SessionUser; session: Session } | null;
 
@@ -12,21 +13,24 @@ export function sessionCookieOptions(security: CookieSecurity, expires: Date) {
 
 /**
  * Who is asking: the session named by the cookie, and only the cookie (never a header or a
- * query parameter). Renewing a sliding session re-sends the cookie with its new expiry.
+ * query parameter). A sliding session due for renewal is renewed through the writer and its
+ * cookie re-sent with the new expiry.
  */
-export function authenticate(
-  db: Db,
-  security: CookieSecurity,
+export async function authenticate(
+  deps: { db: Db; writer: Writer; security: CookieSecurity },
   request: FastifyRequest,
   reply: FastifyReply,
-): RequestAuth {
+): Promise<RequestAuth> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return null;
-  const found = validateSession(db, token);
+  const found = findSession(deps.db, token);
   if (!found) {
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return null;
   }
-  if (found.renewed) reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(security, found.session.expiresAt));
+  if (found.renewTo) {
+    await deps.writer.renewSession(found.session.id, found.renewTo);
+    reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(deps.security, found.renewTo));
+  }
   return { user: found.user, session: found.session };
 }

@@ -3,12 +3,14 @@ import { generateCodeVerifier, generateState } from 'arctic';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { paths, safeReturnPath } from '../../shared/routes';
-import type { Db } from '../db/database';
+import { englishMessage } from '../errors';
+import { ownOrigin } from '../http/security';
 import type { SignInMode } from '../env';
+import type { ServerDeps } from '../trpc/context';
 import type { GoogleSignIn } from './google';
 import { authenticate, type CookieSecurity, sessionCookieOptions } from './request-auth';
-import { createSession, deleteSession, SESSION_COOKIE } from './session';
-import { upsertUser, type VerifiedIdentity } from './users';
+import { SESSION_COOKIE, sessionIdOf } from './session';
+import type { VerifiedIdentity } from './users';
 
 const STATE_COOKIE = 'ql_oauth_state';
 const VERIFIER_COOKIE = 'ql_oauth_verifier';
@@ -16,7 +18,7 @@ const RETURN_COOKIE = 'ql_oauth_return';
 const OAUTH_COOKIE_MS = 10 * 60 * 1000;
 
 export type AuthRoutesOptions = {
-  db: Db;
+  deps: ServerDeps;
   mode: SignInMode;
   google: GoogleSignIn | null;
   adminEmails: readonly string[];
@@ -39,12 +41,8 @@ function sameText(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-export function requestOrigin(request: FastifyRequest, publicOrigin: string | null): string {
-  return publicOrigin ?? `${request.protocol}://${request.host}`;
-}
-
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
-  const { db, security } = options;
+  const { deps, security } = options;
   const rateLimit = { rateLimit: { max: options.signInRateLimit, timeWindow: '1 minute' } };
   const oauthCookie = {
     path: '/auth',
@@ -53,8 +51,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     secure: security.secure,
     maxAge: OAUTH_COOKIE_MS / 1000,
   };
-  const callbackUrl = (request: FastifyRequest) =>
-    `${requestOrigin(request, options.publicOrigin)}/auth/google/callback`;
+  const callbackUrl = (request: FastifyRequest) => `${ownOrigin(request, options.publicOrigin)}/auth/google/callback`;
 
   // States already used, until their cookies would have expired: a replay that resends the
   // old cookie values is refused here, not left to the provider's one-time codes.
@@ -70,10 +67,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     return true;
   }
 
-  function startSession(reply: FastifyReply, identity: VerifiedIdentity) {
-    const userId = upsertUser(db, identity, options.adminEmails);
-    // A new session at every sign-in: a token planted before sign-in is never promoted.
-    const { token, expiresAt } = createSession(db, userId);
+  /** A new session at every sign-in; the one the browser held before ends (see signIn). */
+  async function startSession(request: FastifyRequest, reply: FastifyReply, identity: VerifiedIdentity) {
+    const replaced = sessionIdOf(request.cookies[SESSION_COOKIE]);
+    const { token, expiresAt } = await deps.writer.signIn(identity, options.adminEmails, replaced);
     reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(security, expiresAt));
   }
 
@@ -112,7 +109,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       return reply.code(400).type('text/plain').send('Sign-in failed. Please go back and try again.');
     }
     try {
-      startSession(reply, await options.google.identityFor(callbackUrl(request), query.code, verifier));
+      await startSession(request, reply, await options.google.identityFor(callbackUrl(request), query.code, verifier));
     } catch (error) {
       // Spec §8: sign-in errors are only logged.
       request.log.warn({ err: error }, 'sign-in failed');
@@ -125,7 +122,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     if (options.mode !== 'local') return reply.code(404).send({ error: 'Not found' });
     const body = localSignInBody.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: 'Enter a name and a valid email address.' });
-    startSession(reply, {
+    await startSession(request, reply, {
       subject: `local:${body.data.email.toLowerCase()}`,
       email: body.data.email,
       displayName: body.data.name,
@@ -135,8 +132,17 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   });
 
   app.post('/auth/sign-out', async (request, reply) => {
-    const auth = authenticate(db, security, request, reply);
-    if (auth) deleteSession(db, auth.session.id);
+    const auth = await authenticate({ ...deps, security }, request, reply);
+    if (auth) await deps.writer.signOut(auth.session.id);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return reply.code(204).send();
+  });
+
+  /** Ends every session of the account: a lost phone, a shared computer left signed in. */
+  app.post('/auth/sign-out-everywhere', async (request, reply) => {
+    const auth = await authenticate({ ...deps, security }, request, reply);
+    if (!auth) return reply.code(401).send({ error: englishMessage('errors:unauthorized') });
+    await deps.writer.signOutEverywhere(auth.user.id);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return reply.code(204).send();
   });

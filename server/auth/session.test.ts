@@ -1,18 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { LOCAL_ONLY_CONFIG } from '../app';
 import { sessions } from '../db/schema';
 import { createTestApp, signInLocally, TEST_ORIGIN } from '../test/app';
 import { createTestDb } from '../test/db';
 import { createAccount } from '../test/factories';
+import { startWriter } from '../writer/writer';
 import {
   createSession,
-  deleteExpiredSessions,
+  findSession,
   hashToken,
   newSessionToken,
+  purgeExpiredSessions,
+  renewSession,
   SESSION_ABSOLUTE_MS,
   SESSION_COOKIE,
   SESSION_IDLE_MS,
-  validateSession,
 } from './session';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -22,6 +25,12 @@ const db = createTestDb();
 const app = await createTestApp(db, { signInRateLimit: 1000 });
 
 const sessionRows = () => db.select().from(sessions).all();
+const findRow = (on: typeof db, token: string) =>
+  on
+    .select()
+    .from(sessions)
+    .where(eq(sessions.id, hashToken(token)))
+    .get();
 const tokenOf = (cookieHeader: string) => cookieHeader.slice(`${SESSION_COOKIE}=`.length);
 
 function listProfiles(headers: Record<string, string> = {}, query = '') {
@@ -66,9 +75,9 @@ describe('session tokens', () => {
   });
 
   it('are refused when malformed, without touching the database', () => {
-    expect(validateSession(db, 'short')).toBeNull();
-    expect(validateSession(db, `${newSessionToken()}x`)).toBeNull();
-    expect(validateSession(db, newSessionToken())).toBeNull();
+    expect(findSession(db, 'short')).toBeNull();
+    expect(findSession(db, `${newSessionToken()}x`)).toBeNull();
+    expect(findSession(db, newSessionToken())).toBeNull();
   });
 });
 
@@ -82,21 +91,29 @@ describe('session lifetime', () => {
     expect(SESSION_ABSOLUTE_MS).toBe(90 * DAY);
   });
 
+  /** What a request does: look the session up, and write its new expiry when one is due. */
+  function use(token: string, now: Date) {
+    const found = findSession(db, token, now);
+    if (found?.renewTo) renewSession(db, found.session.id, found.renewTo);
+    return found;
+  }
+
   it('slides: used after 10 days, it ends 30 days from then', () => {
     const { userId } = createAccount(db);
     const start = new Date('2030-01-01T00:00:00Z');
     const { token } = createSession(db, userId, start);
     const later = new Date(start.getTime() + 10 * DAY);
-    const found = validateSession(db, token, later);
-    expect(found?.renewed).toBe(true);
+    const found = use(token, later);
+    expect(found?.renewTo?.getTime()).toBe(later.getTime() + 30 * DAY);
     expect(found?.session.expiresAt.getTime()).toBe(later.getTime() + 30 * DAY);
-    // Stored, not only returned.
     const row = db
       .select()
       .from(sessions)
       .where(eq(sessions.id, hashToken(token)))
       .get();
     expect(row?.expiresAt.getTime()).toBe(later.getTime() + 30 * DAY);
+    // Used again within the hour: nothing to write.
+    expect(findSession(db, token, new Date(later.getTime() + 30 * 60 * 1000))?.renewTo).toBeNull();
   });
 
   it('never lasts past 90 days from sign-in, however often it is used', () => {
@@ -105,7 +122,7 @@ describe('session lifetime', () => {
     const cap = start.getTime() + 90 * DAY;
     const { token } = createSession(db, userId, start);
     for (let day = 1; day <= 89; day++) {
-      const found = validateSession(db, token, new Date(start.getTime() + day * DAY));
+      const found = use(token, new Date(start.getTime() + day * DAY));
       expect(found, `day ${day}`).not.toBeNull();
       expect(found?.session.expiresAt.getTime()).toBeLessThanOrEqual(cap);
     }
@@ -115,16 +132,18 @@ describe('session lifetime', () => {
       .where(eq(sessions.id, hashToken(token)))
       .get();
     expect(row?.expiresAt.getTime()).toBe(cap);
-    expect(validateSession(db, token, new Date(cap - 1))).not.toBeNull();
-    expect(validateSession(db, token, new Date(cap))).toBeNull();
-    expect(validateSession(db, token, new Date(cap + DAY))).toBeNull();
+    expect(findSession(db, token, new Date(cap - 1))).not.toBeNull();
+    expect(findSession(db, token, new Date(cap))).toBeNull();
+    expect(findSession(db, token, new Date(cap + DAY))).toBeNull();
   });
 
-  it('once expired, is refused and deleted', () => {
+  it('once expired, is refused, and purged', () => {
     const { userId } = createAccount(db);
     const start = new Date('2030-01-01T00:00:00Z');
     const { token } = createSession(db, userId, start);
-    expect(validateSession(db, token, new Date(start.getTime() + 31 * DAY))).toBeNull();
+    const expired = new Date(start.getTime() + 31 * DAY);
+    expect(findSession(db, token, expired)).toBeNull();
+    expect(purgeExpiredSessions(db, expired)).toBeGreaterThanOrEqual(1);
     expect(
       db
         .select()
@@ -133,15 +152,15 @@ describe('session lifetime', () => {
         .get(),
     ).toBeUndefined();
     // Even going back in time does not bring it back.
-    expect(validateSession(db, token, start)).toBeNull();
+    expect(findSession(db, token, start)).toBeNull();
   });
 
-  it('deleteExpiredSessions removes only the expired ones', () => {
+  it('purgeExpiredSessions removes only the expired ones', () => {
     const { userId } = createAccount(db);
     const now = new Date('2031-06-01T00:00:00Z');
     const old = createSession(db, userId, new Date(now.getTime() - 40 * DAY));
     const live = createSession(db, userId, new Date(now.getTime() - 1 * DAY));
-    expect(deleteExpiredSessions(db, now)).toBeGreaterThanOrEqual(1);
+    expect(purgeExpiredSessions(db, now)).toBeGreaterThanOrEqual(1);
     expect(
       db
         .select()
@@ -158,6 +177,26 @@ describe('session lifetime', () => {
     ).toBeDefined();
   });
 
+  it('the writer purges expired sessions when it starts and every interval after', async () => {
+    const purged = createTestDb();
+    const { userId } = createAccount(purged);
+    const long = new Date(Date.now() - 40 * DAY);
+    const before = createSession(purged, userId, long);
+    const count = () => purged.select().from(sessions).all().length;
+    const thread = await startWriter(purged.path, { purgeIntervalMs: 50 });
+    try {
+      await expect.poll(() => findRow(purged, before.token), { timeout: 3000 }).toBeUndefined();
+      // One that expires while the writer runs goes at a later round; a live one stays.
+      const later = createSession(purged, userId, long);
+      const live = createSession(purged, userId);
+      await expect.poll(() => findRow(purged, later.token), { timeout: 3000 }).toBeUndefined();
+      expect(findRow(purged, live.token)).toBeDefined();
+      expect(count()).toBe(2); // the account's own session and the live one
+    } finally {
+      await thread.stop();
+    }
+  });
+
   it('is refused over HTTP after the absolute cap', async () => {
     const cookie = await signInLocally(app, 'capped@example.com');
     expect((await listProfiles({ cookie })).statusCode).toBe(200);
@@ -171,7 +210,6 @@ describe('session lifetime', () => {
     const response = await listProfiles({ cookie });
     expect(response.statusCode).toBe(401);
     expect(response.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe('');
-    expect(db.select().from(sessions).where(eq(sessions.id, id)).get()).toBeUndefined();
   });
 
   it('renews the cookie over HTTP when the expiry slides', async () => {
@@ -226,6 +264,73 @@ describe('signing in', () => {
     const issued = response.cookies.find((c) => c.name === SESSION_COOKIE);
     expect(issued?.value).toBeTruthy();
     expect(issued?.value).not.toBe(tokenOf(planted));
+  });
+});
+
+describe('signing in again from the same browser', () => {
+  it('ends the session its cookie named: sign-ins leave one row a browser, not one a sign-in', async () => {
+    const before = sessionRows().length;
+    let cookie = await signInLocally(app, 'again@example.com');
+    const first = cookie;
+    for (let i = 0; i < 20; i++) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/auth/local',
+        headers: { origin: TEST_ORIGIN, cookie },
+        payload: { name: 'Again', email: 'again@example.com' },
+      });
+      expect(response.statusCode).toBe(200);
+      cookie = `${SESSION_COOKIE}=${response.cookies.find((c) => c.name === SESSION_COOKIE)?.value}`;
+    }
+    expect(sessionRows().length).toBe(before + 1);
+    expect(findRow(db, tokenOf(first))).toBeUndefined();
+    expect((await listProfiles({ cookie: first })).statusCode).toBe(401);
+    expect((await listProfiles({ cookie })).statusCode).toBe(200);
+  });
+
+  it('as another account ends the old account’s session in this browser, and only it', async () => {
+    const elsewhere = await signInLocally(app, 'first-account@example.com');
+    const here = await signInLocally(app, 'first-account@example.com');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/auth/local',
+      headers: { origin: TEST_ORIGIN, cookie: here },
+      payload: { name: 'Second', email: 'second-account@example.com' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(findRow(db, tokenOf(here))).toBeUndefined();
+    expect((await listProfiles({ cookie: elsewhere })).statusCode).toBe(200);
+  });
+});
+
+describe('signing out everywhere', () => {
+  it('ends every session of the account and no other account’s', async () => {
+    const phone = await signInLocally(app, 'everywhere@example.com');
+    const tablet = await signInLocally(app, 'everywhere@example.com');
+    const neighbour = await signInLocally(app, 'neighbour@example.com');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/auth/sign-out-everywhere',
+      headers: { origin: TEST_ORIGIN, cookie: tablet },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(response.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe('');
+    expect((await listProfiles({ cookie: phone })).statusCode).toBe(401);
+    expect((await listProfiles({ cookie: tablet })).statusCode).toBe(401);
+    expect((await listProfiles({ cookie: neighbour })).statusCode).toBe(200);
+  });
+
+  it('signed out, or from another site, changes nothing', async () => {
+    const cookie = await signInLocally(app, 'everywhere-refused@example.com');
+    const signedOut = await app.inject({ method: 'POST', url: '/auth/sign-out-everywhere', headers: { origin: TEST_ORIGIN } });
+    expect(signedOut.statusCode).toBe(401);
+    const foreign = await app.inject({
+      method: 'POST',
+      url: '/auth/sign-out-everywhere',
+      headers: { origin: 'https://evil.example', cookie },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect((await listProfiles({ cookie })).statusCode).toBe(200);
   });
 });
 
@@ -313,13 +418,7 @@ describe('the session cookie', () => {
 
   it('is Secure when PUBLIC_URL is https', async () => {
     const httpsApp = await createTestApp(db, {
-      config: {
-        signIn: 'local',
-        ADMIN_EMAILS: [],
-        PUBLIC_URL: 'https://quiz.example',
-        GOOGLE_CLIENT_ID: undefined,
-        GOOGLE_CLIENT_SECRET: undefined,
-      },
+      config: { ...LOCAL_ONLY_CONFIG, PUBLIC_URL: 'https://quiz.example' },
     });
     const response = await httpsApp.inject({
       method: 'POST',

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, lt, sql } from 'drizzle-orm';
+import { eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { preparedQueries } from '../db/prepared';
 import { sessions, users } from '../db/schema';
@@ -73,39 +73,52 @@ const sessionQueries = preparedQueries((db) => ({
     .prepare(),
 }));
 
-/** The session and its user for a cookie token, renewing the expiry; null when unknown or expired. */
-export function validateSession(
+/**
+ * The session and its user for a cookie token; null when unknown or expired. Read-only: an
+ * expired row is left to purgeExpiredSessions, and a sliding expiry that is due (`renewTo`) is
+ * the caller's to write through the writer (renewSession).
+ */
+export function findSession(
   db: Db,
   token: string,
   now = new Date(),
-): { session: Session; user: SessionUser; renewed: boolean } | null {
+): { session: Session; user: SessionUser; renewTo: Date | null } | null {
   if (!/^[\w-]{43}$/.test(token)) return null;
   const id = hashToken(token);
   const queries = sessionQueries(db);
   const row = queries.byId.get({ id });
   const user = row && queries.user.get({ id: row.userId });
   if (!row || !user) return null;
-  if (row.expiresAt.getTime() <= now.getTime()) {
-    db.delete(sessions).where(eq(sessions.id, id)).run();
-    return null;
-  }
-  const cap = row.createdAt.getTime() + SESSION_ABSOLUTE_MS;
-  const slid = Math.min(now.getTime() + SESSION_IDLE_MS, cap);
-  let expiresAt = row.expiresAt;
-  const renewed = slid - row.expiresAt.getTime() > RENEW_AFTER_MS;
-  if (renewed) {
-    expiresAt = new Date(slid);
-    queries.renew.run({ id, expiresAt: expiresAt.getTime() });
-  }
-  return { session: { id, activeProfileId: row.activeProfileId, expiresAt }, user, renewed };
+  if (row.expiresAt.getTime() <= now.getTime()) return null;
+  const slid = Math.min(now.getTime() + SESSION_IDLE_MS, row.createdAt.getTime() + SESSION_ABSOLUTE_MS);
+  const renewTo = slid - row.expiresAt.getTime() > RENEW_AFTER_MS ? new Date(slid) : null;
+  return { session: { id, activeProfileId: row.activeProfileId, expiresAt: renewTo ?? row.expiresAt }, user, renewTo };
+}
+
+/** Writes a sliding session's new expiry (see findSession). */
+export function renewSession(db: Db, sessionId: string, expiresAt: Date): void {
+  sessionQueries(db).renew.run({ id: sessionId, expiresAt: expiresAt.getTime() });
+}
+
+/** The session id a cookie token names, whether or not such a session exists. */
+export function sessionIdOf(token: string | undefined): string | null {
+  return token && /^[\w-]{43}$/.test(token) ? hashToken(token) : null;
 }
 
 export function deleteSession(db: Db, sessionId: string): void {
   db.delete(sessions).where(eq(sessions.id, sessionId)).run();
 }
 
-export function deleteExpiredSessions(db: Db, now = new Date()): number {
-  return db.delete(sessions).where(lt(sessions.expiresAt, now)).run().changes;
+/** "Sign out everywhere": every session of the account, on every device. */
+export function deleteUserSessions(db: Db, userId: string): number {
+  return db.delete(sessions).where(eq(sessions.userId, userId)).run().changes;
+}
+
+/** How often the writer deletes expired sessions (and once when it starts). */
+export const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+export function purgeExpiredSessions(db: Db, now = new Date()): number {
+  return db.delete(sessions).where(lte(sessions.expiresAt, now)).run().changes;
 }
 
 export function setActiveProfile(db: Db, sessionId: string, profileId: string | null): void {

@@ -1,75 +1,52 @@
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import type { Db } from './database';
+import { workerScript } from '../worker-script';
+import type { CheckpointerData, CheckpointerMessage } from './checkpointer-thread';
+import { WAL_SIZE_LIMIT_BYTES } from './database';
 
 /** How often the checkpointer folds the WAL back into the database file. */
 export const CHECKPOINT_INTERVAL_MS = 250;
-
-/**
- * The worker's whole program, as a string so that the one-file server bundle needs no second
- * entry point. Its own connection runs PASSIVE checkpoints, which never block the server's
- * reads or writes; `stop` runs one last checkpoint and closes.
- *
- * SQLite starts the WAL over at the first write after a checkpoint has copied all of it. Under a
- * sustained stream of writes that moment never comes and the WAL grows for as long as the stream
- * lasts (measured: ~35 MB a second at 1,200 game starts a second); any pause longer than one
- * checkpoint (~10 ms) lets it start over. Forcing it (a RESTART checkpoint) means holding writes
- * back while the file system syncs: 30-90 ms on the event loop every time, measured, which costs
- * more than the disk space it saves, so it is not done.
- */
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-const db = new Database(workerData.path, { fileMustExist: true });
-db.pragma('busy_timeout = 5000');
-const checkpoint = () => {
-  try {
-    db.pragma('wal_checkpoint(PASSIVE)');
-  } catch (error) {
-    parentPort.postMessage({ type: 'error', message: String(error && error.message || error) });
-  }
-};
-const timer = setInterval(checkpoint, workerData.intervalMs);
-parentPort.on('message', (message) => {
-  if (message !== 'stop') return;
-  clearInterval(timer);
-  checkpoint();
-  db.close();
-  parentPort.close();
-});
-`;
+const RESTART_DELAY_MS = 1000;
 
 export type Checkpointer = { stop(): Promise<void> };
 
 /**
- * Moves WAL checkpoints off the event loop. SQLite's automatic checkpoint runs inside whichever
- * commit pushes the WAL past 1,000 pages and fsyncs the WAL and the database file: tens of
- * milliseconds on a shared virtual disk, during which every request waits. The server turns it
- * off on its own connection and a worker thread checkpoints every CHECKPOINT_INTERVAL_MS instead.
+ * Moves WAL checkpoints off the writer's commits. SQLite's automatic checkpoint runs inside
+ * whichever commit pushes the WAL past 1,000 pages and fsyncs the WAL and the database file
+ * (tens of milliseconds on a shared virtual disk, bench/README.md); the writer turns it off and
+ * this thread checkpoints every `intervalMs` instead. Should the thread die, `onError` hears why
+ * and another starts a second later.
  */
 export function startCheckpointer(
-  db: Db,
   path: string,
   onError: (message: string) => void,
-  intervalMs = CHECKPOINT_INTERVAL_MS,
+  options: { intervalMs?: number; walLimitBytes?: number } = {},
 ): Checkpointer {
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, path, intervalMs } });
-  worker.on('message', (message: { type: string; message?: string }) => {
-    if (message.type === 'error') onError(message.message ?? 'checkpoint failed');
-  });
-  worker.on('error', (error: Error) => onError(error.message));
-  const exited = new Promise<void>((resolve) => {
-    worker.once('exit', () => {
-      // Stopped or crashed, the worker checkpoints no more: the server's own connection takes over.
-      if (db.$client.open) db.$client.pragma('wal_autocheckpoint = 1000');
-      resolve();
+  const data: CheckpointerData = {
+    path,
+    intervalMs: options.intervalMs ?? CHECKPOINT_INTERVAL_MS,
+    walLimitBytes: options.walLimitBytes ?? WAL_SIZE_LIMIT_BYTES,
+  };
+  let stopping = false;
+  let worker: Worker;
+  let exited: Promise<void>;
+
+  function start() {
+    const { file, execArgv } = workerScript(import.meta.dirname, 'checkpointer-thread');
+    worker = new Worker(file, { workerData: data, execArgv, resourceLimits: { maxOldGenerationSizeMb: 16 } });
+    worker.on('message', (message: CheckpointerMessage) => onError(message.message));
+    worker.on('error', (error: Error) => onError(error.message));
+    exited = new Promise((resolve) => {
+      worker.once('exit', () => {
+        resolve();
+        if (!stopping) setTimeout(() => stopping || start(), RESTART_DELAY_MS).unref();
+      });
     });
-  });
-  db.$client.pragma('wal_autocheckpoint = 0');
+  }
+  start();
 
   return {
     stop() {
+      stopping = true;
       worker.postMessage('stop');
       return exited;
     },

@@ -16,21 +16,30 @@ function migrationsFolder(): string {
   return found;
 }
 
-/** Opens (creating if needed) the SQLite file, sets it up for a web server and applies migrations. */
+/** The most the WAL file keeps on disk once SQLite starts it over (`journal_size_limit`); see checkpointer.ts. */
+export const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Opens (creating if needed) the SQLite file for writing, sets it up for a web server and
+ * applies the migrations: the writer thread's connection (writer-thread.ts), and tests' and
+ * tools' own.
+ */
 export function openDatabase(path: string): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = connect(new Database(path));
+  db.$client.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   migrate(db, { migrationsFolder: migrationsFolder() });
   return db;
 }
 
 /**
- * A second connection to a database the server has opened (and migrated), for another thread.
- * It leaves checkpoints to the checkpointer (see checkpointer.ts), as the server's own does.
+ * The server's own connection: reads only. Every write goes through the writer thread, so this
+ * connection never takes the write lock nor waits in SQLite's busy handler on the event loop;
+ * `query_only` makes a write here an error instead of a wait.
  */
-export function openSecondConnection(path: string): Db {
+export function openReadConnection(path: string): Db {
   const db = connect(new Database(path, { fileMustExist: true }));
-  db.$client.pragma('wal_autocheckpoint = 0');
+  db.$client.pragma('query_only = ON');
   return db;
 }
 

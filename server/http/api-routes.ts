@@ -1,50 +1,41 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import enErrors from '../../client/src/locales/en/errors.json' with { type: 'json' };
 import { startGameBody } from '../../shared/schemas/game';
 import { authenticate, type CookieSecurity } from '../auth/request-auth';
-import type { Db } from '../db/database';
 import { isDatabaseHealthy } from '../db/database';
-import { DomainError, httpStatusOf } from '../errors';
+import { englishMessage, httpErrorOf, isUnknownError } from '../errors';
 import { listCategories } from '../services/categories';
-import { onGameThread } from '../services/game-thread';
+import { questionsForApi } from '../services/game';
+import type { ServerDeps } from '../trpc/context';
 
-/** English text for an `errors:` key: REST clients get readable messages. */
-export function englishMessage(key: string): string {
-  const path = key.replace(/^errors:/, '').split('.');
-  let node: unknown = enErrors;
-  for (const part of path) node = (node as Record<string, unknown> | undefined)?.[part];
-  return typeof node === 'string' ? node : key;
+/** A REST answer for a service's error (server/errors.ts); unknown errors go on to the error handler. */
+function sendError(reply: FastifyReply, error: unknown) {
+  if (isUnknownError(error)) throw error;
+  const { status, body, headers } = httpErrorOf(error);
+  return reply.code(status).headers(headers).send(body);
 }
 
-function sendDomainError(reply: FastifyReply, error: unknown) {
-  if (error instanceof DomainError) {
-    return reply.code(httpStatusOf[error.kind]).send({ error: englishMessage(error.message) });
-  }
-  throw error;
-}
-
-/** The spec's three /api calls as thin shims over the same services as the tRPC procedures. */
-export async function apiRoutes(app: FastifyInstance, options: { db: Db; security: CookieSecurity }) {
-  const { db, security } = options;
+/** The spec's three /api calls (spec §7) as thin shims over the same services as the tRPC procedures. */
+export async function apiRoutes(app: FastifyInstance, options: { deps: ServerDeps; security: CookieSecurity }) {
+  const { deps, security } = options;
 
   app.get('/api/health', async (_request, reply) => {
-    if (isDatabaseHealthy(db)) return { status: 'ok' };
+    if (isDatabaseHealthy(deps.db)) return { status: 'ok' };
     return reply.code(503).send({ status: 'unavailable' });
   });
 
-  app.get('/api/categories', async () => listCategories(db));
+  app.get('/api/categories', async () => listCategories(deps.db));
 
   app.post('/api/start-game', async (request, reply) => {
-    const auth = authenticate(db, security, request, reply);
+    const auth = await authenticate({ ...deps, security }, request, reply);
     if (!auth) return reply.code(401).send({ error: englishMessage('errors:unauthorized') });
     const body = startGameBody.safeParse(request.body);
-    if (!body.success) {
-      return reply.code(400).send({ error: englishMessage('errors:startGame.invalidBody') });
-    }
+    if (!body.success) return reply.code(400).send({ error: englishMessage('errors:startGame.invalidBody') });
     try {
-      return await onGameThread(db, 'questionsForApi', auth.user.id, body.data);
+      await deps.limiter.gameStart(auth.session.id);
+      // Read-only (the questions are chosen, no game is recorded): on this thread's read connection.
+      return questionsForApi(deps.db, auth.user.id, body.data);
     } catch (error) {
-      return sendDomainError(reply, error);
+      return sendError(reply, error);
     }
   });
 }

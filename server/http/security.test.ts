@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AppDeps } from '../app';
+import { type AppDeps, LOCAL_ONLY_CONFIG } from '../app';
 import { SESSION_COOKIE } from '../auth/session';
 import { profiles, sessions } from '../db/schema';
 import { createTestApp, signInLocally, TEST_ORIGIN } from '../test/app';
@@ -11,13 +11,7 @@ import { createTestDb } from '../test/db';
 import { createCategoryRow } from '../test/factories';
 
 const EVIL = 'https://evil.example';
-const localConfig: AppDeps['config'] = {
-  signIn: 'local',
-  ADMIN_EMAILS: [],
-  PUBLIC_URL: undefined,
-  GOOGLE_CLIENT_ID: undefined,
-  GOOGLE_CLIENT_SECRET: undefined,
-};
+const localConfig: AppDeps['config'] = LOCAL_ONLY_CONFIG;
 const httpsConfig: AppDeps['config'] = { ...localConfig, PUBLIC_URL: 'https://quiz.example' };
 
 /** A built client in a temporary folder, beside the kinds of files that must never be served. */
@@ -357,7 +351,8 @@ describe('errors', () => {
 
     const list = await brokenApp.inject({ method: 'GET', url: '/trpc/profiles.list', headers: { cookie } });
     expect(list.statusCode).toBe(500);
-    expect(list.json().error.message).toBe('errors:generic');
+    expect(list.json().error.message).toBe('Something went wrong. Please try again.');
+    expect(list.json().error.data.messageKey).toBe('errors:generic');
     expectNoLeak(list);
 
     const start = await brokenApp.inject({
@@ -381,7 +376,8 @@ describe('errors', () => {
     expect(response.statusCode).toBe(400);
     const error = response.json().error;
     expect(error.data.code).toBe('BAD_REQUEST');
-    expect(error.message).toBe('errors:profile.required');
+    expect(error.message).toBe('Name and Age are required.');
+    expect(error.data.messageKey).toBe('errors:profile.required');
     expect(error.data.stack).toBeUndefined();
     expectNoLeak(response);
   });

@@ -1,4 +1,6 @@
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { clientErrorText } from '../errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -12,34 +14,110 @@ const CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
 ].join('; ');
 
+export type SecurityOptions = {
+  /** The PUBLIC_URL's origin, e.g. https://quiz.example; null when unset. */
+  publicOrigin: string | null;
+  /** The port the server was told to listen on (the port it really listens on wins once it does). */
+  port: number;
+};
+
+/** The headers on every answer, whatever produced it (a route, a hook, an error, a refusal). */
+export function securityHeaders(https: boolean): Record<string, string> {
+  return {
+    'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+    ...(https ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+
 /**
- * A state-changing request must come from our own pages. SameSite=Lax alone is not enough:
- * tRPC's adapter accepts form posts, which a foreign page can send. Browsers send Origin on
- * such requests; non-browser clients send it themselves.
+ * The Host values the server answers to: the PUBLIC_URL's host, and the loopback names on the
+ * port it listens on (a health check or a reverse proxy on the same machine). A name that merely
+ * resolves to this machine (DNS rebinding: a page on rebind.attacker.test re-pointed at
+ * 127.0.0.1) is none of these, so the browser's requests to it never reach a route.
  */
-export function isCrossSiteRequest(request: FastifyRequest, ownOrigin: string): boolean {
+export function allowedHosts(options: { publicOrigin: string | null; port: number }): Set<string> {
+  const hosts = new Set(LOOPBACK_NAMES.map((name) => `${name}:${options.port}`));
+  if (options.port === 80) for (const name of LOOPBACK_NAMES) hosts.add(name);
+  if (options.publicOrigin) hosts.add(new URL(options.publicOrigin).host);
+  return hosts;
+}
+
+/** The origin state-changing requests must come from: PUBLIC_URL's, else the (allowed) Host's own. */
+export function ownOrigin(request: FastifyRequest, publicOrigin: string | null): string {
+  return publicOrigin ?? `${request.protocol}://${request.headers.host}`;
+}
+
+/**
+ * A state-changing request must come from our own pages. SameSite=Lax alone is not enough: a
+ * foreign page can send form posts. Browsers send Origin on such requests; non-browser clients
+ * send it themselves.
+ */
+export function isCrossSiteRequest(request: FastifyRequest, origin: string): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
-  const origin = request.headers.origin;
-  if (origin) return origin !== ownOrigin;
+  const sent = request.headers.origin;
+  if (sent) return sent !== origin;
   return request.headers['sec-fetch-site'] !== 'same-origin';
 }
 
-export function registerSecurity(app: FastifyInstance, options: { publicOrigin: string | null; https: boolean }) {
+export function registerSecurity(app: FastifyInstance, options: SecurityOptions) {
+  const https = options.publicOrigin?.startsWith('https:') ?? false;
+  const headers = securityHeaders(https);
+  let hosts: Set<string> | null = null;
+  // Once the server listens, its real port (PORT=0 in tests and the bench picks one).
+  const hostsNow = () => {
+    if (hosts) return hosts;
+    const address = app.server.address() as AddressInfo | null;
+    const current = allowedHosts({ publicOrigin: options.publicOrigin, port: address?.port ?? options.port });
+    if (address) hosts = current;
+    return current;
+  };
+
+  // The first hook of every request, before any route's own work.
   app.addHook('onRequest', async (request, reply) => {
-    const ownOrigin = options.publicOrigin ?? `${request.protocol}://${request.host}`;
-    if (isCrossSiteRequest(request, ownOrigin)) {
-      request.log.warn({ origin: request.headers.origin ?? null }, 'cross-site request refused');
+    const host = request.headers.host?.toLowerCase();
+    if (!host || !hostsNow().has(host)) {
+      request.log.warn({ host: host?.slice(0, 100) ?? null }, 'request for another host refused');
+      return reply.code(421).send({ error: clientErrorText(421) });
+    }
+    if (isCrossSiteRequest(request, ownOrigin(request, options.publicOrigin))) {
+      request.log.warn({ origin: request.headers.origin?.slice(0, 100) ?? null }, 'cross-site request refused');
       return reply.code(403).send({ error: 'Cross-site request refused.' });
     }
   });
 
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-    if (options.https) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    reply.headers(headers);
   });
 }
+
+/**
+ * What Fastify answers before a request reaches its routes (Node's parser refusing a request
+ * line or headers too long: 414, 431; malformed requests: 400), with the same short JSON body
+ * and the same headers as every other answer.
+ */
+export function rawClientErrorResponse(status: number, https: boolean): string {
+  const body = JSON.stringify({ error: clientErrorText(status) });
+  const lines = [
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Bad Request'}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: close',
+    ...Object.entries(securityHeaders(https)).map(([name, value]) => `${name}: ${value}`),
+  ];
+  return `${lines.join('\r\n')}\r\n\r\n${body}`;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  413: 'Payload Too Large',
+  414: 'URI Too Long',
+  431: 'Request Header Fields Too Large',
+};

@@ -2,14 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';
 import { type AppDeps, buildApp, LOCAL_ONLY_CONFIG } from '../app';
 import type { Db } from '../db/database';
+import { TEST_RATE_LIMITS, writerThreadFor } from './writer';
 
 export const TEST_ORIGIN = 'http://localhost:80';
 
-/** The whole HTTP app on a test database, with local sign-in, for `app.inject()`. */
-export async function createTestApp(db: Db, overrides: Partial<AppDeps> = {}): Promise<FastifyInstance> {
+/**
+ * The whole HTTP app on a test database, with local sign-in and its real writer thread, for
+ * `app.inject()`. Rate limits are out of the way unless a test sets its own.
+ */
+export async function createTestApp(
+  db: Db & { path: string },
+  overrides: Partial<Omit<AppDeps, 'deps'>> = {},
+): Promise<FastifyInstance> {
+  const { writer } = await writerThreadFor(db);
   const app = await buildApp({
-    db,
+    deps: { db, writer },
     config: LOCAL_ONLY_CONFIG,
+    rateLimits: TEST_RATE_LIMITS,
     ...overrides,
   });
   afterAll(() => app.close());

@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { AgeCategory } from '../../shared/age';
-import { createSession, validateSession } from '../auth/session';
+import { createSession, findSession } from '../auth/session';
 import { upsertUser } from '../auth/users';
 import type { Db } from '../db/database';
 import { categories, profiles, questions } from '../db/schema';
 import { createContextInner } from '../trpc/context';
 import { createCaller } from '../trpc/router';
+import { testLimiter, writerFor } from './writer';
 
 let counter = 0;
 const next = () => ++counter;
 
 /** A signed-in account: its user, a live session, its cookie token and a tRPC caller acting as it. */
-export function createAccount(db: Db, overrides: { email?: string; name?: string; admin?: boolean } = {}) {
+export function createAccount(db: Db & { path: string }, overrides: { email?: string; name?: string; admin?: boolean } = {}) {
   const n = next();
   const email = overrides.email ?? `parent${n}@example.com`;
   const userId = upsertUser(
@@ -26,14 +27,17 @@ export function createAccount(db: Db, overrides: { email?: string; name?: string
     token,
     /** A caller built from the session as it is now (re-create after changing the active profile). */
     caller: () => {
-      const found = validateSession(db, token);
+      const found = findSession(db, token);
       if (!found) throw new Error('session expired');
-      return createCaller(createContextInner({ db, user: found.user, session: found.session }));
+      return createCaller(
+        createContextInner({ db, writer: writerFor(db), limiter: testLimiter(), user: found.user, session: found.session }),
+      );
     },
   };
 }
 
-export const anonymousCaller = (db: Db) => createCaller(createContextInner({ db, user: null, session: null }));
+export const anonymousCaller = (db: Db & { path: string }) =>
+  createCaller(createContextInner({ db, writer: writerFor(db), limiter: testLimiter(), user: null, session: null }));
 
 export function createProfileRow(db: Db, userId: string, overrides: Partial<typeof profiles.$inferInsert> = {}) {
   const id = randomUUID();

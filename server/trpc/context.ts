@@ -2,24 +2,28 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate, type CookieSecurity } from '../auth/request-auth';
 import type { Session, SessionUser } from '../auth/session';
 import type { Db } from '../db/database';
+import type { GameLimiter } from '../rate-limits';
+import type { Writer } from '../writer/writer';
 
-export type ContextInner = {
-  db: Db;
+/** What every request's work stands on: the read connection, the writer and the rate limits. */
+export type ServerDeps = { db: Db; writer: Writer; limiter: GameLimiter };
+
+export type ContextInner = ServerDeps & {
   user: SessionUser | null;
   session: Session | null;
   log?: FastifyBaseLogger;
 };
 
-/** A context without HTTP in it: what tests and the REST shims hand to procedures and services. */
+/** A context without HTTP in it: what tests hand to procedures. */
 export function createContextInner(inner: ContextInner) {
   return inner;
 }
 
 export type Context = ReturnType<typeof createContextInner>;
 
-export function contextFactory(db: Db, security: CookieSecurity) {
-  return ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Context => {
-    const auth = authenticate(db, security, req, res);
-    return createContextInner({ db, user: auth?.user ?? null, session: auth?.session ?? null, log: req.log });
+export function contextFactory(deps: ServerDeps, security: CookieSecurity) {
+  return async ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> => {
+    const auth = await authenticate({ ...deps, security }, req, res);
+    return createContextInner({ ...deps, user: auth?.user ?? null, session: auth?.session ?? null, log: req.log });
   };
 }

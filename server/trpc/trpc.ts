@@ -1,35 +1,22 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import { ZodError } from 'zod';
-import { DomainError } from '../errors';
+import { trpcErrorBody, trpcErrorOf, unauthorized } from '../errors';
 import type { Context } from './context';
 
-export const GENERIC_ERROR = 'errors:generic';
-
 const t = initTRPC.context<Context>().create({
-  // Never send stacks; validation errors list their issues.
+  // server/errors.ts decides what an error answer says: English text, the i18n key, never a stack.
   errorFormatter({ shape, error }) {
     const { stack: _stack, ...data } = shape.data;
-    if (error.cause instanceof ZodError) {
-      const issues = error.cause.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-      return { ...shape, data: { ...data, issues } };
-    }
-    if (error.code === 'INTERNAL_SERVER_ERROR') return { ...shape, message: GENERIC_ERROR, data };
-    return { ...shape, data };
+    const { message, ...body } = trpcErrorBody(error);
+    return { ...shape, message, data: { ...data, ...body } };
   },
 });
 
-/**
- * Domain errors thrown by services become the matching tRPC error; an invalid input's message
- * is its first issue (an i18n key where the schema names one), not zod's JSON dump.
- */
+/** A service's DomainError (or an input's ZodError) becomes the matching tRPC error (server/errors.ts). */
 const mapErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (result.ok) return result;
-  const { cause } = result.error;
-  if (cause instanceof DomainError) throw new TRPCError({ code: cause.kind, message: cause.message, cause });
-  if (cause instanceof ZodError) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: cause.issues[0]?.message ?? 'errors:generic', cause });
-  }
+  const mapped = trpcErrorOf(result.error.cause);
+  if (mapped) throw mapped;
   return result;
 });
 
@@ -38,11 +25,21 @@ export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(mapErrors);
 
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'errors:unauthorized' });
+  if (!ctx.user || !ctx.session) throw unauthorized();
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
 
 export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (!ctx.user.isAdmin) throw new TRPCError({ code: 'FORBIDDEN', message: 'errors:forbidden' });
+  return next();
+});
+
+/** Per-session limits on the calls that write games (server/rate-limits.ts). */
+export const gameStartProcedure = protectedProcedure.use(async ({ ctx, next }) => {
+  await ctx.limiter.gameStart(ctx.session.id);
+  return next();
+});
+export const answerProcedure = protectedProcedure.use(async ({ ctx, next }) => {
+  await ctx.limiter.answer(ctx.session.id);
   return next();
 });

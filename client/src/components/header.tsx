@@ -1,8 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { paths } from '../config/paths';
 import { trpc } from '../lib/trpc';
+import { AccountMenu } from './account-menu';
 import { Avatar } from './avatar';
 import { LanguageSwitch } from './language-switch';
 import { useSession } from './use-session';
@@ -12,7 +12,6 @@ export function Header() {
   const { t } = useTranslation();
   const { activeProfile } = useSession();
   const [, navigate] = useLocation();
-  const queryClient = useQueryClient();
   const utils = trpc.useUtils();
   const choose = trpc.profiles.choose.useMutation();
 
@@ -20,13 +19,6 @@ export function Header() {
     if (activeProfile) await choose.mutateAsync({ profileId: null }).catch(() => undefined);
     await utils.session.me.invalidate();
     navigate(paths.profiles);
-  }
-
-  async function signOut() {
-    window.speechSynthesis?.cancel();
-    await fetch('/auth/sign-out', { method: 'POST', credentials: 'same-origin' }).catch(() => undefined);
-    queryClient.clear();
-    navigate(paths.home, { replace: true });
   }
 
   return (
@@ -55,9 +47,7 @@ export function Header() {
       {activeProfile && <span className="visually-hidden">{t('header.playingAs', { name: activeProfile.name })}</span>}
       <div className="header-actions">
         <LanguageSwitch />
-        <button type="button" className="button header-button" onClick={() => void signOut()}>
-          {t('header.signOut')}
-        </button>
+        <AccountMenu />
       </div>
     </header>
   );

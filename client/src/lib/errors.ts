@@ -1,18 +1,27 @@
 import { TRPCClientError } from '@trpc/client';
 
+type ErrorData = { code?: string; messageKey?: string | null; retryAfterSeconds?: number | null };
+
+const dataOf = (error: unknown): ErrorData | undefined =>
+  error instanceof TRPCClientError ? (error.data as ErrorData | undefined) : undefined;
+
 /**
- * The i18n key to show for a failed call. Our procedures answer with `errors:` keys; anything
- * else (a network failure, an unexpected error) gets `fallback`.
+ * The i18n key to show for a failed call: the server's own (`data.messageKey`, see
+ * server/errors.ts), `errors:network` when the server could not be reached, else `fallback`.
  */
 export function errorKeyOf(error: unknown, fallback = 'errors:generic'): string {
-  if (error instanceof TRPCClientError) {
-    const message = String(error.message);
-    if (message.startsWith('errors:') && message !== 'errors:generic') return message;
-    if (!error.data) return 'errors:network';
-  }
+  if (!(error instanceof TRPCClientError)) return fallback;
+  const key = dataOf(error)?.messageKey;
+  if (key && key !== 'errors:generic') return key;
+  if (!error.data) return 'errors:network';
   return fallback;
 }
 
 export function errorCodeOf(error: unknown): string | undefined {
-  return error instanceof TRPCClientError ? (error.data as { code?: string } | undefined)?.code : undefined;
+  return dataOf(error)?.code;
+}
+
+/** The rate limit's own message when the server said to slow down (429), else `fallback`. */
+export function rateLimitedOr(error: unknown, fallback: string): string {
+  return errorCodeOf(error) === 'TOO_MANY_REQUESTS' ? 'errors:rateLimited' : fallback;
 }

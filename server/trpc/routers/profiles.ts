@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { createProfileInput, profileIdInput, setTtsInput, updateProfileInput } from '../../../shared/schemas/profile';
-import {
-  chooseActiveProfile,
-  createProfile,
-  deleteProfile,
-  getOwnedProfile,
-  listProfiles,
-  setTtsEnabled,
-  updateProfile,
-} from '../../services/profiles';
+import { getOwnedProfile, listProfiles } from '../../services/profiles';
 import { protectedProcedure, router } from '../trpc';
 
 export const profilesRouter = router({
@@ -18,20 +10,20 @@ export const profilesRouter = router({
     .query(({ ctx, input }) => getOwnedProfile(ctx.db, ctx.user.id, input.profileId)),
   create: protectedProcedure
     .input(createProfileInput)
-    .mutation(({ ctx, input }) => createProfile(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => ctx.writer.createProfile(ctx.user.id, input)),
   update: protectedProcedure
     .input(updateProfileInput)
-    .mutation(({ ctx, input }) => updateProfile(ctx.db, ctx.user.id, input)),
-  remove: protectedProcedure.input(profileIdInput).mutation(({ ctx, input }) => {
-    deleteProfile(ctx.db, ctx.user.id, input.profileId);
+    .mutation(({ ctx, input }) => ctx.writer.updateProfile(ctx.user.id, input)),
+  remove: protectedProcedure.input(profileIdInput).mutation(async ({ ctx, input }) => {
+    await ctx.writer.deleteProfile(ctx.user.id, input.profileId);
     return { ok: true };
   }),
-  setTts: protectedProcedure.input(setTtsInput).mutation(({ ctx, input }) => {
-    setTtsEnabled(ctx.db, ctx.user.id, input.profileId, input.ttsEnabled);
+  setTts: protectedProcedure.input(setTtsInput).mutation(async ({ ctx, input }) => {
+    await ctx.writer.setTtsEnabled(ctx.user.id, input.profileId, input.ttsEnabled);
     return { ok: true };
   }),
   /** Makes a profile the session's active one (null: back to the picker). */
   choose: protectedProcedure
     .input(z.object({ profileId: z.uuid().nullable() }))
-    .mutation(({ ctx, input }) => chooseActiveProfile(ctx.db, ctx.user.id, ctx.session.id, input.profileId)),
+    .mutation(({ ctx, input }) => ctx.writer.chooseActiveProfile(ctx.user.id, ctx.session.id, input.profileId)),
 });

@@ -7,7 +7,7 @@ import { Loading } from '../../components/loading';
 import { SpeakerIcon } from '../../components/speaker-icon';
 import { useSession } from '../../components/use-session';
 import { paths } from '../../config/paths';
-import { errorCodeOf } from '../../lib/errors';
+import { errorCodeOf, rateLimitedOr } from '../../lib/errors';
 import { formatAmount } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
@@ -20,7 +20,7 @@ type Game = NonNullable<RouterOutputs['game']['start']>;
 
 type Phase =
   | { kind: 'loading' }
-  | { kind: 'error' }
+  | { kind: 'error'; messageKey: string }
   | { kind: 'empty' }
   | { kind: 'question' }
   | { kind: 'checking'; picked: number }
@@ -43,7 +43,8 @@ export default function GamePage() {
   const [position, setPosition] = useState(0);
   const [correctCount, setCorrectCount] = useState(0);
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
-  const [answerError, setAnswerError] = useState(false);
+  /** Why the last pick was not taken (an i18n key), until the next one. */
+  const [answerError, setAnswerError] = useState<string | null>(null);
   const [ttsEnabled, setTtsEnabled] = useState(activeProfile?.ttsEnabled ?? true);
   const speech = useSpeech(ttsEnabled);
   const loadedRef = useRef(false);
@@ -80,8 +81,8 @@ export default function GamePage() {
       } else {
         await resume();
       }
-    } catch {
-      setPhase({ kind: 'error' });
+    } catch (error) {
+      setPhase({ kind: 'error', messageKey: rateLimitedOr(error, 'errors:game.loadFailed') });
     }
   }, [startGame, profileId, showGame, resume]);
 
@@ -110,7 +111,7 @@ export default function GamePage() {
     async (index: number) => {
       if (!game || phase.kind !== 'question') return;
       speech.cancel();
-      setAnswerError(false);
+      setAnswerError(null);
       setPhase({ kind: 'checking', picked: index });
       try {
         const result = await answer.mutateAsync({ gameId: game.gameId, position, answerIndex: index });
@@ -130,9 +131,9 @@ export default function GamePage() {
         // Answered elsewhere (another tab) or already over: take the server's view of the game.
         const code = errorCodeOf(error);
         if (code === 'CONFLICT' || code === 'NOT_FOUND') {
-          await resume().catch(() => setPhase({ kind: 'error' }));
+          await resume().catch(() => setPhase({ kind: 'error', messageKey: 'errors:game.loadFailed' }));
         } else {
-          setAnswerError(true);
+          setAnswerError(rateLimitedOr(error, 'errors:game.answerFailed'));
           setPhase({ kind: 'question' });
         }
       }
@@ -180,7 +181,7 @@ export default function GamePage() {
   else if (phase.kind === 'error')
     body = (
       <div className="card message-card" role="alert">
-        <p>{t('errors:game.loadFailed')}</p>
+        <p>{t(phase.messageKey)}</p>
         <div className="form-actions">
           <button type="button" className="button" onClick={() => navigate(paths.preGame)}>
             {t('play.backToPreGame')}
@@ -275,7 +276,7 @@ export default function GamePage() {
           </p>
           {answerError && (
             <p className="form-error" role="alert">
-              {t('errors:game.answerFailed')}
+              {t(answerError)}
             </p>
           )}
           <div className="game-tools">

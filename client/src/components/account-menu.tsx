@@ -1,0 +1,107 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { paths } from '../config/paths';
+import { useSession } from './use-session';
+
+type Step = 'closed' | 'open' | 'confirmEverywhere';
+
+/**
+ * The account's actions behind one button (a disclosure, not a single tap away from a game):
+ * sign out here, or on every device after a confirmation. Escape or a click elsewhere closes it.
+ */
+export function AccountMenu() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const [step, setStep] = useState<Step>('closed');
+  const [failed, setFailed] = useState(false);
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (step === 'closed') return;
+    const closeOnOutside = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setStep('closed');
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setStep('closed');
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', closeOnOutside);
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('pointerdown', closeOnOutside);
+      document.removeEventListener('keydown', closeOnEscape);
+    };
+  }, [step]);
+
+  async function signOut(everywhere: boolean) {
+    window.speechSynthesis?.cancel();
+    setFailed(false);
+    const response = await fetch(everywhere ? '/auth/sign-out-everywhere' : '/auth/sign-out', {
+      method: 'POST',
+      credentials: 'same-origin',
+    }).catch(() => null);
+    // Signing out here goes on whatever the server said; ending the other devices' sessions must have worked.
+    if (everywhere && !response?.ok && response?.status !== 401) {
+      setFailed(true);
+      return;
+    }
+    queryClient.clear();
+    navigate(paths.home, { replace: true });
+  }
+
+  return (
+    <div className="account-menu" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="button header-button"
+        aria-expanded={step !== 'closed'}
+        aria-controls={panelId}
+        onClick={() => setStep(step === 'closed' ? 'open' : 'closed')}
+      >
+        {t('account.menu')} <span aria-hidden="true">▾</span>
+      </button>
+      <div id={panelId} className="account-panel card" hidden={step === 'closed'}>
+        {user && (
+          <p className="account-who">
+            {t('account.signedInAs')} <strong>{user.email}</strong>
+          </p>
+        )}
+        {step === 'confirmEverywhere' ? (
+          <div role="group" aria-labelledby={`${panelId}-confirm`}>
+            <p id={`${panelId}-confirm`}>{t('account.confirmEverywhere')}</p>
+            {failed && (
+              <p className="form-error" role="alert">
+                {t('account.everywhereFailed')}
+              </p>
+            )}
+            <div className="account-actions">
+              <button type="button" className="button" onClick={() => setStep('open')}>
+                {t('cancel')}
+              </button>
+              <button type="button" className="button button-danger" onClick={() => void signOut(true)}>
+                {t('account.confirmEverywhereYes')}
+              </button>
+            </div>
+          </div>
+        ) : (
+          <div className="account-actions">
+            <button type="button" className="button" onClick={() => void signOut(false)}>
+              {t('header.signOut')}
+            </button>
+            <button type="button" className="button" onClick={() => setStep('confirmEverywhere')}>
+              {t('account.signOutEverywhere')}
+            </button>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { tooManyRequests } from './errors';
+
+/** Calls a session may make per window; what a family plays never comes near them. */
+export type RateLimits = { gameStarts: number; answers: number; windowSeconds: number };
+
+/**
+ * A game start takes at least a few seconds of play, a pick at least the 2-s feedback (spec §9):
+ * even a child tapping Play Again as fast as the screens allow stays well under these.
+ */
+export const DEFAULT_RATE_LIMITS: RateLimits = { gameStarts: 20, answers: 60, windowSeconds: 60 };
+
+export type GameLimiter = {
+  /** A game start (tRPC game.start or POST /api/start-game): throws TOO_MANY_REQUESTS over the limit. */
+  gameStart(sessionId: string): Promise<void>;
+  /** A pick (game.answer). */
+  answer(sessionId: string): Promise<void>;
+};
+
+/**
+ * Per-session limits on the calls that write a game, so that one account cannot fill the
+ * writer's queue (and the disk) at everyone else's expense. Counted in memory: the server is one
+ * process, and a restart forgetting the counts costs nothing.
+ */
+export function createGameLimiter(limits: RateLimits = DEFAULT_RATE_LIMITS): GameLimiter {
+  const limiter = (points: number) => new RateLimiterMemory({ points, duration: limits.windowSeconds });
+  const starts = limiter(limits.gameStarts);
+  const answers = limiter(limits.answers);
+  const consume = async (from: RateLimiterMemory, key: string) => {
+    try {
+      await from.consume(key);
+    } catch (refusal) {
+      if (refusal instanceof RateLimiterRes) throw tooManyRequests(refusal.msBeforeNext / 1000);
+      throw refusal;
+    }
+  };
+  return {
+    gameStart: (sessionId) => consume(starts, sessionId),
+    answer: (sessionId) => consume(answers, sessionId),
+  };
+}

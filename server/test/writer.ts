@@ -1,0 +1,36 @@
+import { afterAll } from 'vitest';
+import type { Db } from '../db/database';
+import { createGameLimiter, type GameLimiter } from '../rate-limits';
+import type { WriteOperation } from '../writer/operations';
+import { startWriter, type Writer, type WriterThread } from '../writer/writer';
+
+const threads = new WeakMap<Db, Promise<WriterThread>>();
+
+/** The real writer thread for a test database (started on first use, stopped after the file's tests). */
+export function writerThreadFor(db: Db & { path: string }): Promise<WriterThread> {
+  let thread = threads.get(db);
+  if (!thread) {
+    thread = startWriter(db.path);
+    threads.set(db, thread);
+    afterAll(async () => (await thread)?.stop());
+  }
+  return thread;
+}
+
+/**
+ * A Writer for a test database usable at once: each call waits for the thread to be up. Test
+ * fixtures write directly on the test's own connection; what the app writes goes through this.
+ */
+export function writerFor(db: Db & { path: string }): Writer {
+  const thread = writerThreadFor(db);
+  return new Proxy({} as Writer, {
+    get: (_target, operation: WriteOperation) =>
+      async (...args: unknown[]) =>
+        ((await thread).writer[operation] as (...a: unknown[]) => Promise<unknown>)(...args),
+  });
+}
+
+/** Rate limits far above anything a test does, except the tests of the limits themselves. */
+export const TEST_RATE_LIMITS = { gameStarts: 100_000, answers: 100_000, windowSeconds: 60 };
+
+export const testLimiter = (): GameLimiter => createGameLimiter(TEST_RATE_LIMITS);

@@ -1,0 +1,36 @@
+import { signIn } from '../auth/sign-in';
+import { deleteSession, deleteUserSessions, purgeExpiredSessions, renewSession } from '../auth/session';
+import { answerQuestion, startGame } from '../services/game';
+import {
+  chooseActiveProfile,
+  createProfile,
+  deleteProfile,
+  setTtsEnabled,
+  updateProfile,
+} from '../services/profiles';
+
+/**
+ * Every write the server makes, as the services define them: plain synchronous functions of
+ * `(db, ...args)`. They run on the writer thread (writer.ts), the only connection that writes;
+ * call sites use them as methods of the Writer: `writer.startGame(userId, input)`.
+ */
+export const writeOperations = {
+  // Sessions
+  signIn,
+  signOut: deleteSession,
+  signOutEverywhere: deleteUserSessions,
+  renewSession,
+  purgeExpiredSessions,
+  chooseActiveProfile,
+  // Profiles
+  createProfile,
+  updateProfile,
+  deleteProfile,
+  setTtsEnabled,
+  // Games
+  startGame,
+  answerQuestion,
+};
+
+export type WriteOperations = typeof writeOperations;
+export type WriteOperation = keyof WriteOperations;
