@@ -90,9 +90,9 @@ function wireRequest(host: string, request: PostRequest): Buffer {
 
 /**
  * Reads the HTTP/1.1 responses of one keep-alive connection, in order, as chunks arrive: a
- * response is whole once its head and Content-Length bytes of body are in. Calls `onResponse`
- * with each one's status. Throws on a response without a Content-Length (a chunked one), which
- * the routes under load never send.
+ * response is whole once its head and its body are in, the body measured by Content-Length or,
+ * for a chunked one (tRPC's adapter streams its answers), by its chunks up to the last, empty one.
+ * Calls `onResponse` with each one's status.
  */
 export function responseReader(onResponse: (status: number) => void): (chunk: Buffer) => void {
   let rest: Buffer | null = null;
@@ -103,14 +103,35 @@ export function responseReader(onResponse: (status: number) => void): (chunk: Bu
       if (headEnd < 0) break;
       const head = data.toString('latin1', 0, headEnd);
       const length = /\r\ncontent-length: *(\d+)/i.exec(head)?.[1];
-      if (length === undefined) throw new Error(`response without Content-Length: ${head.split('\r\n')[0]}`);
-      const end = headEnd + 4 + Number(length);
-      if (data.length < end) break;
+      const end =
+        length !== undefined
+          ? headEnd + 4 + Number(length)
+          : /\r\ntransfer-encoding: *chunked/i.test(head)
+            ? chunkedBodyEnd(data, headEnd + 4)
+            : Number.NaN;
+      if (Number.isNaN(end)) throw new Error(`response without a length: ${head.split('\r\n')[0]}`);
+      if (end < 0 || data.length < end) break;
       onResponse(Number(head.slice('HTTP/1.1 '.length, 'HTTP/1.1 200'.length)));
       data = data.subarray(end);
     }
     rest = data.length > 0 ? data : null;
   };
+}
+
+/** Where a chunked body starting at `start` ends (after its last, empty chunk), or -1 when it is not all in yet. */
+function chunkedBodyEnd(data: Buffer, start: number): number {
+  let at = start;
+  for (;;) {
+    const lineEnd = data.indexOf('\r\n', at);
+    if (lineEnd < 0) return -1;
+    const size = Number.parseInt(data.toString('latin1', at, lineEnd), 16);
+    if (Number.isNaN(size)) throw new Error('malformed chunked body');
+    // A chunk: its size line, its bytes and a CRLF; the last one (0) ends with an empty line.
+    const next = lineEnd + 2 + size + 2;
+    if (data.length < next) return -1;
+    if (size === 0) return next;
+    at = next;
+  }
 }
 
 type Connection = { socket: net.Socket; inFlight: number | null };

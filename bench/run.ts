@@ -17,10 +17,9 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
-import { bundleServer } from '../scripts/server-bundle.mjs';
-import { startCheckpointer } from '../server/db/checkpointer';
+import { bundleServer, THREAD_SCRIPTS } from '../scripts/server-bundle.mjs';
 import { closeDatabase, openDatabase } from '../server/db/database';
-import { SERVER_V8_FLAGS } from '../server/v8-flags';
+import { type AbuseResult, runAbuseCase } from './abuse';
 import { firstLoadJavaScript } from './bundle';
 import { existingBank, fillQuestions } from './fill';
 import { runInProcess } from './inprocess';
@@ -52,7 +51,9 @@ const TARGETS = {
   restRps: 2500,
   serverRssMb: 250,
   firstLoadKb: 130,
+  familiesUnderAbuseP99Ms: 50,
 };
+const ABUSE = { families: 40, abuserConnections: 8, paceMs: 2000 };
 
 const n = (value: number, digits = 0) =>
   value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
@@ -133,7 +134,10 @@ function prepareDatabase(): { categoryIds: number[]; questions: number; fillSeco
 async function buildServerBundle(): Promise<string> {
   const outDir = join(ROOT, 'node_modules', '.cache', 'quiz-ladder-bench');
   rmSync(outDir, { recursive: true, force: true });
-  await bundleServer(join(ROOT, 'bench', 'server-child.ts'), join(outDir, 'server-child.mjs'));
+  await bundleServer(join(ROOT, 'bench', 'server-child.ts'), join(outDir, 'server-child.mjs'), {
+    ...THREAD_SCRIPTS,
+    'server-thread': 'bench/server-thread.ts',
+  });
   cpSync(join(ROOT, 'drizzle'), join(outDir, 'drizzle'), { recursive: true });
   return join(outDir, 'server-child.mjs');
 }
@@ -141,8 +145,8 @@ async function buildServerBundle(): Promise<string> {
 async function startServer(): Promise<{ port: number; process: ChildProcess }> {
   const entry = await buildServerBundle();
   const profileDir = process.env.BENCH_CPU_PROF?.trim();
-  // The V8 flags dist/server.js gives itself (server/index.ts), so that memory is measured as it runs.
-  const execArgv = [...SERVER_V8_FLAGS, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profileDir)}`] : [])];
+  // The heap limits and V8 flags are the server thread's, as in dist/server.js (see server-child.ts).
+  const execArgv = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profileDir)}`] : [];
   const started = fork(entry, [databasePath], { cwd: ROOT, execArgv, stdio: 'inherit' });
   child = started;
   return new Promise((resolvePort, reject) => {
@@ -332,6 +336,41 @@ async function runHttp(categoryIds: number[]): Promise<HttpResults> {
 
 // ---------------------------------------------------------------------------------------------
 
+async function runAbuse(): Promise<AbuseResult> {
+  section(`One account at full speed (node dist/server.js with its real per-session limits), ${SECONDS * 2} s`);
+  log(
+    `${ABUSE.families} families each make one call every ${ABUSE.paceMs / 1000} s (a start, then a pick per question), ` +
+      `first alone for ${SECONDS} s, then while one account sends batches of 10 game.start over ${ABUSE.abuserConnections} connections as fast as it is answered.`,
+  );
+  const scratch = mkdtempSync(join(os.tmpdir(), 'quiz-ladder-abuse-'));
+  try {
+    const result = await runAbuseCase({
+      root: ROOT,
+      databasePath,
+      scratch,
+      seconds: SECONDS,
+      families: ABUSE.families,
+      abuserConnections: ABUSE.abuserConnections,
+      paceMs: ABUSE.paceMs,
+    });
+    const line = (label: string, l: { p50: number; p99: number; max: number; count: number; failed: number }) =>
+      log(
+        `${label.padEnd(36)} ${n(l.count).padStart(6)} calls  p50 ${ms(l.p50, 1).padStart(9)}  p99 ${ms(l.p99, 1).padStart(9)}  max ${ms(l.max, 1).padStart(9)}${l.failed ? `  FAILED ${l.failed}` : ''}`,
+      );
+    line('families alone', result.alone);
+    line('families while one account abuses', result.underAbuse);
+    const abuser = result.abuser;
+    log(
+      `abusive account: ${n((abuser.ok + abuser.failed) / abuser.seconds)} requests/s of ${abuser.callsPerRequest} calls each ` +
+        `(p50 ${ms(abuser.p50, 1)}), ${n(result.gamesStartedByAbuser)} games started in all; ` +
+        `WAL peak ${mb(result.peakWalBytes)}, server RSS peak ${mb(result.peakRssBytes)}.`,
+    );
+    return result;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const machine = machineInfo();
   const benchStarted = performance.now();
@@ -357,13 +396,12 @@ async function main() {
 
   section(`In-process (${n(ITERATIONS)} timed calls each after 200 untimed)`);
   const db = openDatabase(databasePath);
-  // As in the server: checkpoints in a worker, not inside a timed commit.
-  const checkpointer = startCheckpointer(db, databasePath, (message) => log(`checkpoint failed: ${message}`));
+  // As on the writer thread: no checkpoint inside a timed commit (the WAL is checkpointed on closing).
+  db.$client.pragma('wal_autocheckpoint = 0');
   let inProcess: ReturnType<typeof runInProcess>;
   try {
     inProcess = runInProcess(db, bank.categoryIds, { iterations: ITERATIONS, warmup: 200 });
   } finally {
-    await checkpointer.stop();
     closeDatabase(db);
   }
   const latencyRows = (
@@ -384,6 +422,7 @@ async function main() {
   for (const p of suspicious) log(`  ${p.plan.join(' | ')}\n    ${p.sql}`);
 
   const http = await runHttp(bank.categoryIds);
+  const abuse = await runAbuse();
 
   // -------------------------------------------------------------------------------------------
   section('Summary');
@@ -430,6 +469,12 @@ async function main() {
     mb(peakRss),
     `≤ ${TARGETS.serverRssMb} MB`,
     peakRss <= TARGETS.serverRssMb * 1024 * 1024,
+  );
+  add(
+    `families' p99 while one account abuses (${ABUSE.families} families)`,
+    `${ms(abuse.underAbuse.p99, 1)} (alone ${ms(abuse.alone.p99, 1)})`,
+    `≤ ${TARGETS.familiesUnderAbuseP99Ms} ms`,
+    abuse.underAbuse.p99 <= TARGETS.familiesUnderAbuseP99Ms && abuse.underAbuse.failed === 0,
   );
   if (bundle) {
     add(

@@ -122,8 +122,13 @@ describe('a family', () => {
     await page.getByRole('button', { name: 'Chơi với tên Minh' }).waitFor();
     expect(await shownText(page.getByRole('button', { name: 'Chơi với tên Minh' }))).toContain('9 tuổi');
 
-    // Sign out: back at the sign-in screen, and /profiles is closed again.
-    await page.locator('header').getByRole('button', { name: 'Đăng xuất' }).click();
+    // Sign out (behind the account menu): back at the sign-in screen, and /profiles is closed again.
+    const menu = page.locator('header').getByRole('button', { name: 'Tài khoản' });
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await page.locator('header').getByText(account.email.toLowerCase()).waitFor();
+    await page.locator('header').getByRole('button', { name: 'Đăng xuất', exact: true }).click();
     await page.waitForURL(url('/'));
     await page.getByRole('link', { name: 'Đăng nhập bằng Google' }).waitFor();
     expect(activeProfilesOfEmail(server.dbPath, account.email)).toEqual([]);
@@ -132,6 +137,36 @@ describe('a family', () => {
     await page.getByRole('link', { name: 'Đăng nhập bằng Google' }).waitFor();
 
     assertNoProblems(problems);
+  });
+
+  test('signing out everywhere ends the account’s sessions on every device, after a confirmation', async () => {
+    const account = newAccount('Everywhere');
+    const laptop = await freshPage();
+    await signInThroughUi(laptop.page, server.baseUrl, account);
+    const phone = await freshPage();
+    await signInViaHttp(phone.context, server.baseUrl, account);
+    await phone.page.goto(url('/profiles'));
+    await phone.page.getByRole('heading', { name: "Who's playing?" }).waitFor();
+
+    const { page } = laptop;
+    await page.locator('header').getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page
+      .getByText('Sign out on every device and browser where this account is signed in, this one included?')
+      .waitFor();
+    // Cancel changes nothing.
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.getByRole('button', { name: 'Yes, sign out everywhere' }).click();
+    await page.waitForURL(url('/'));
+    await page.getByRole('link', { name: 'Sign in with Google' }).waitFor();
+
+    // The phone's next screen finds its session gone.
+    await phone.page.reload();
+    await phone.page.waitForURL(url('/'));
+    await phone.page.getByRole('link', { name: 'Sign in with Google' }).waitFor();
+    assertNoProblems(laptop.problems);
+    assertNoProblems(phone.problems);
   });
 
   test('the sign-in screens follow a Vietnamese browser, ?lng=vi, and refuse a bad email', async () => {

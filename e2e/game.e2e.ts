@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type ProfileInput, readStats, shownText, signedInWithActiveProfile, statValue } from './support/app';
+import {
+  type ProfileInput,
+  readStats,
+  shownText,
+  signedInWithActiveProfile,
+  statValue,
+  trpcMutation,
+} from './support/app';
 import { assertNoProblems, launchBrowser, type OpenedPage, openPage } from './support/browser';
 import { countRows, gamesOf, profileRow, type ServedQuestion, servedQuestion, withDb } from './support/db';
 import { type RunningServer, startServer } from './support/server';
@@ -326,6 +333,27 @@ describe('playing a game', () => {
     await page.waitForURL(url('/pre-game'));
     await page.getByRole('button', { name: 'Start New Game' }).waitFor();
     assertNoProblems(problems);
+  });
+});
+
+describe('a session that starts games too fast', () => {
+  test('is told, in its language, to wait a moment, and no game is started', async () => {
+    const { page, problems, profileId } = await newPlayer({ name: 'Speedy', age: 9 });
+    // Twenty starts within the minute (a script, or a child tapping Play Again without playing): the limit.
+    for (let i = 0; i < 20; i++) {
+      await trpcMutation(page.context(), server.baseUrl, 'game.start', { profileId, categoryId: 'random', lang: 'en' });
+    }
+    const gamesBefore = gamesOf(server.dbPath, profileId).length;
+    await page.goto(url('/pre-game?lng=vi'));
+    await startGame(page, { lang: 'vi' });
+    await page.getByText('Bạn đang thao tác hơi nhanh! Hãy đợi một chút rồi thử lại.', { exact: true }).waitFor();
+    await page.locator('header').getByRole('button', { name: 'English' }).click();
+    await page.getByText("You're going a bit fast! Please wait a moment and try again.", { exact: true }).waitFor();
+    expect(gamesOf(server.dbPath, profileId)).toHaveLength(gamesBefore);
+    assertNoProblems(problems, {
+      console: [/status of 429/],
+      http: [/^429 POST .*\/trpc\/game\.start/],
+    });
   });
 });
 

@@ -1,11 +1,22 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { execFileSync, fork } from 'node:child_process';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, test } from 'vitest';
-import { SERVER_V8_FLAGS } from '../server/v8-flags';
+import { nodeVersionProblem } from '../server/node-version';
 import { newAccount } from './support/app';
 import { countRows, withDb } from './support/db';
-import { freePort, type RunningServer, spawnServerProcess, startServer, tempDir, waitForExit } from './support/server';
+import {
+  freePort,
+  type RunningServer,
+  SERVER_JS,
+  spawnServerProcess,
+  startServer,
+  tempDir,
+  waitForExit,
+} from './support/server';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 
@@ -96,14 +107,22 @@ describe('running the server', () => {
     }
   });
 
-  test('`node dist/server.js` gives itself its V8 flags in the same process', async () => {
-    const server = await started();
-    const pid = server.process.child.pid as number;
-    // The process the signal goes to is the server itself: after the restart, /proc shows the flags on the same PID.
-    const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-    for (const flag of SERVER_V8_FLAGS) expect(commandLine).toContain(flag);
-    expect(commandLine.at(-2)).toMatch(/dist[/\\]server\.js$/);
-    expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
+  test('forked with an IPC channel (PM2, a parent using fork), it keeps the channel and stops on SIGTERM', async () => {
+    const { env, port } = await refusedEnv({ NODE_ENV: 'test' });
+    const child = fork(SERVER_JS, [], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: 'pipe' });
+    let disconnected = false;
+    child.on('disconnect', () => {
+      disconnected = true;
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    cleanups.push(() => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    });
+    await expect.poll(() => isListening(port), { timeout: 20_000, interval: 100 }).toBe(true);
+    expect(child.connected).toBe(true);
+    expect(disconnected).toBe(false);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
   });
 
   test('`node dist/server.js backup <file>` copies the live database, questions and profiles included', async () => {
@@ -134,6 +153,18 @@ describe('running the server', () => {
     expect(withDb(server.dbPath, (db) => db.prepare('SELECT count(*) AS n FROM profiles').get())).toEqual({ n: 1 });
   });
 
+  test('backup of a database that does not exist says so in one sentence and exits 1', async () => {
+    const { env } = await refusedEnv({});
+    const backup = spawnServerProcess({ DATABASE_PATH: env.DATABASE_PATH as string }, [
+      'backup',
+      join(scratchDir(), 'b.db'),
+    ]);
+    const result = await waitForExit(backup, 10_000);
+    expect(result.code).toBe(1);
+    expect(backup.output()).toMatch(/^There is no database at .+ to back up: set DATABASE_PATH/);
+    expect(backup.output()).not.toMatch(/\n\s+at /);
+  });
+
   test('backup without a destination prints its usage and exits 2', async () => {
     const { env } = await refusedEnv({});
     const backup = spawnServerProcess({ DATABASE_PATH: env.DATABASE_PATH as string }, ['backup']);
@@ -143,7 +174,147 @@ describe('running the server', () => {
   });
 });
 
+describe('start-up failures: one sentence, exit 1, no stack trace', () => {
+  async function refusedWith(extra: Record<string, string>): Promise<string> {
+    const { env, port } = await refusedEnv(extra);
+    const proc = spawnServerProcess({ ...env, ...extra });
+    const result = await waitForExit(proc, 15_000);
+    expect(result.code, proc.output()).toBe(1);
+    expect(proc.output()).not.toMatch(/\n\s+at /);
+    expect(
+      proc
+        .output()
+        .trim()
+        .split('\n')
+        .filter((line) => !line.startsWith('{')),
+    ).toHaveLength(1);
+    if (!extra.PORT) expect(await isListening(port)).toBe(false);
+    return proc.output();
+  }
+
+  test('the port is in use', async () => {
+    const blocker = createServer();
+    const port = await freePort();
+    await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => blocker.close(() => resolve())));
+    const output = await refusedWith({ PORT: String(port) });
+    expect(output).toContain(`Cannot listen on port ${port} on 127.0.0.1: it is already in use.`);
+  });
+
+  test('DATABASE_PATH is a directory', async () => {
+    const dir = scratchDir();
+    const output = await refusedWith({ DATABASE_PATH: dir });
+    expect(output).toContain(`DATABASE_PATH ${dir} is a directory`);
+  });
+
+  test('DATABASE_PATH cannot be created (its folder is a file)', async () => {
+    const file = join(scratchDir(), 'a-file');
+    writeFileSync(file, 'not a folder');
+    const output = await refusedWith({ DATABASE_PATH: join(file, 'quiz.db') });
+    expect(output).toContain(`Cannot create the database at ${join(file, 'quiz.db')}`);
+  });
+
+  test('DATABASE_PATH is not a database', async () => {
+    const file = join(scratchDir(), 'garbage.db');
+    writeFileSync(file, 'this is not SQLite'.repeat(100));
+    const output = await refusedWith({ DATABASE_PATH: file });
+    expect(output).toContain(`Cannot open the database at ${file}`);
+  });
+
+  test('every configuration problem is listed at once', async () => {
+    const { env } = await refusedEnv({});
+    const proc = spawnServerProcess({
+      ...env,
+      PORT: 'abc',
+      PUBLIC_URL: 'bad',
+      NODE_ENV: 'production',
+      HOST: '0.0.0.0',
+    });
+    const result = await waitForExit(proc, 10_000);
+    expect(result.code).toBe(1);
+    const output = proc.output();
+    expect(output).toContain('PORT: must be a port number');
+    expect(output).toContain('PUBLIC_URL: must be an http:// or https:// address');
+    expect(output).toContain('NODE_ENV=production');
+    expect(output).toContain('HOST=0.0.0.0');
+    expect(output).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('the Node.js it runs on', () => {
+  const oldNode = ['/usr/bin/node', '/usr/local/bin/node'].find((path) => {
+    if (!existsSync(path)) return false;
+    return nodeVersionProblem(execFileSync(path, ['--version'], { encoding: 'utf8' }).trim()) !== null;
+  });
+
+  test.skipIf(!oldNode)(
+    'an older Node gets one sentence and exit 1 from node dist/server.js, not a segfault',
+    async () => {
+      const { env } = await refusedEnv({});
+      let output = '';
+      let code: number | null = null;
+      try {
+        execFileSync(oldNode as string, [SERVER_JS], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: 'pipe' });
+      } catch (error) {
+        const failed = error as { status: number | null; stderr: Buffer; stdout: Buffer };
+        code = failed.status;
+        output = `${failed.stdout}${failed.stderr}`;
+      }
+      expect(code).toBe(1);
+      expect(output.trim()).toMatch(
+        /^Quiz Ladder needs Node\.js 22\.12 or newer, and this is Node\.js v\d+\.\d+\.\d+: install a current Node\.js LTS/,
+      );
+      expect(output.trim().split('\n')).toHaveLength(1);
+    },
+  );
+});
+
 describe('sign-in configuration', () => {
+  test('behind an https PUBLIC_URL without Google credentials, it refuses to start, even on a loopback HOST', async () => {
+    const { env, port } = await refusedEnv({
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'https://quiz.example.test',
+      ADMIN_EMAILS: 'owner@example.test',
+    });
+    const proc = spawnServerProcess(env);
+    const result = await waitForExit(proc, 10_000);
+    expect(result.code, proc.output()).toBe(1);
+    expect(proc.output()).toContain('PUBLIC_URL=https://quiz.example.test');
+    expect(proc.output()).toContain('GOOGLE_CLIENT_ID');
+    expect(await isListening(port)).toBe(false);
+  });
+
+  test('a name that re-binds to 127.0.0.1 gets 421, over real HTTP', async () => {
+    const server = await started();
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest(
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          method: 'POST',
+          path: '/auth/local',
+          headers: {
+            host: `rebind.attacker.test:${server.port}`,
+            origin: `http://rebind.attacker.test:${server.port}`,
+            'content-type': 'application/json',
+          },
+        },
+        (response) => {
+          let body = '';
+          response.setEncoding('utf8').on('data', (chunk) => {
+            body += chunk;
+          });
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        },
+      );
+      request.on('error', reject);
+      request.end(JSON.stringify({ name: 'Owner', email: 'owner@example.test' }));
+    });
+    expect(answer).toEqual({ status: 421, body: '{"error":"Misdirected request."}' });
+    expect(countRows(server.dbPath, 'users')).toBe(0);
+  });
+
   test('NODE_ENV=production without GOOGLE_CLIENT_ID refuses to start and says what to set', async () => {
     const { env, port } = await refusedEnv({ NODE_ENV: 'production' });
     const proc = spawnServerProcess(env);

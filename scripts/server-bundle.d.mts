@@ -1,6 +1,2 @@
-export const THREAD_SCRIPTS: Record<'server-thread' | 'writer-thread' | 'checkpointer-thread', string>;
-export function bundleServer(
-  entry: string,
-  outfile: string,
-  threads?: (keyof typeof THREAD_SCRIPTS)[],
-): Promise<unknown>;
+export const THREAD_SCRIPTS: Record<'server-thread' | 'writer-thread', string>;
+export function bundleServer(entry: string, outfile: string, threads?: Record<string, string>): Promise<unknown>;

@@ -6,18 +6,20 @@ import { build } from 'esbuild';
 export const THREAD_SCRIPTS = {
   'server-thread': 'server/server-thread.ts',
   'writer-thread': 'server/writer/writer-thread.ts',
-  'checkpointer-thread': 'server/db/checkpointer-thread.ts',
 };
 
 /**
- * Bundles `entry` and all it imports into one ESM file, and beside it `<name>.mjs` for each of
- * THREAD_SCRIPTS (or those named in `threads`); better-sqlite3 stays an external native module.
+ * Bundles `entry` and all it imports into one ESM file, and beside it `<name>.mjs` for each
+ * thread script (THREAD_SCRIPTS, or those given: name → source path from the repository root);
+ * better-sqlite3 stays an external native module.
  */
-export async function bundleServer(entry, outfile, threads = Object.keys(THREAD_SCRIPTS)) {
+export async function bundleServer(entry, outfile, threads = THREAD_SCRIPTS) {
   const root = join(import.meta.dirname, '..');
   await Promise.all([
     bundle(entry, outfile),
-    ...threads.map((name) => bundle(join(root, THREAD_SCRIPTS[name]), join(dirname(outfile), `${name}.mjs`))),
+    ...Object.entries(threads).map(([name, source]) =>
+      bundle(join(root, source), join(dirname(outfile), `${name}.mjs`)),
+    ),
   ]);
 }
 

@@ -5,6 +5,7 @@ import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/a
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { createGoogleSignIn, GOOGLE_ENDPOINTS, type GoogleSignIn, type OAuthEndpoints } from './auth/google';
 import { authRoutes } from './auth/routes';
+import { SESSION_COOKIE, sessionIdOf } from './auth/session';
 import type { Config } from './env';
 import { clientErrorText, DomainError, englishMessage, httpErrorOf } from './errors';
 import { apiRoutes } from './http/api-routes';
@@ -44,9 +45,17 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 export const MAX_BATCH_CALLS = 10;
 const LOGGED_MESSAGE_CHARS = 300;
 
+/** An error answered before tRPC runs, in tRPC's own shape (see errors.ts), so its client reads it like any other. */
+function trpcShapedError(httpStatus: number, code: string, messageKey: string) {
+  return { error: { message: englishMessage(messageKey), code: -32600, data: { code, httpStatus, messageKey } } };
+}
+
 /** `application/json`, with no charset or UTF-8's: what tRPC's client sends. */
 function isJsonUtf8(contentType: string | undefined): boolean {
-  const [type, ...parameters] = (contentType ?? '').toLowerCase().split(';').map((part) => part.trim());
+  const [type, ...parameters] = (contentType ?? '')
+    .toLowerCase()
+    .split(';')
+    .map((part) => part.trim());
   return type === 'application/json' && parameters.every((p) => p === 'charset=utf-8' || p === '');
 }
 
@@ -66,7 +75,10 @@ function loggedError(error: { name?: string; message?: string; stack?: string; c
     type: error.name ?? 'Error',
     code: typeof error.code === 'string' ? error.code : undefined,
     message: message.length > LOGGED_MESSAGE_CHARS ? `${message.slice(0, LOGGED_MESSAGE_CHARS)}…` : message,
-    stack: (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at ')).join('\n'),
+    stack: (error.stack ?? '')
+      .split('\n')
+      .filter((line) => line.trimStart().startsWith('at '))
+      .join('\n'),
   };
 }
 
@@ -106,8 +118,7 @@ export async function buildApp(options: AppDeps) {
     // Refused by Node's HTTP parser (headers or request line too long, a malformed request).
     clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
       if (error.code === 'ECONNRESET' || socket.destroyed) return;
-      const status =
-        error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+      const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
       if (socket.writable) socket.write(rawClientErrorResponse(status, https));
       socket.destroy(error);
     },
@@ -148,16 +159,23 @@ export async function buildApp(options: AppDeps) {
     // tRPC's adapter also reads form data and octet streams, for procedures made for them; ours
     // take JSON only, so anything else is a clear 415 before tRPC parses it.
     trpcScope.addHook('onRequest', async (request, reply) => {
-      if (request.method !== 'POST' || isJsonUtf8(request.headers['content-type'])) return;
-      const messageKey = 'errors:unsupportedContentType';
-      // In tRPC's own error shape, so its client reads it like any other.
-      return reply.code(415).send({
-        error: {
-          message: englishMessage(messageKey),
-          code: -32015,
-          data: { code: 'UNSUPPORTED_MEDIA_TYPE', httpStatus: 415, messageKey },
-        },
-      });
+      if (request.method !== 'POST') return;
+      if (!isJsonUtf8(request.headers['content-type'])) {
+        return reply.code(415).send(trpcShapedError(415, 'UNSUPPORTED_MEDIA_TYPE', 'errors:unsupportedContentType'));
+      }
+      // A session already over its limit is refused before its body is read or its session looked
+      // up: one account at full speed then costs the others little (bench/README.md, "Abuse").
+      const procedures = (request.url.split('?')[0] ?? '').slice('/trpc/'.length).split(',');
+      const wait = await deps.limiter.waitBefore(
+        { gameStart: procedures.includes('game.start'), answer: procedures.includes('game.answer') },
+        sessionIdOf(request.cookies[SESSION_COOKIE]) ?? '',
+      );
+      if (wait !== null) {
+        return reply
+          .code(429)
+          .header('Retry-After', String(wait))
+          .send(trpcShapedError(429, 'TOO_MANY_REQUESTS', 'errors:rateLimited'));
+      }
     });
     await trpcScope.register(fastifyTRPCPlugin, {
       prefix: '/trpc',

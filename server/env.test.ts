@@ -1,5 +1,6 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type Config, type Env, parseEnv, signInModeOf } from './env';
+import { type Config, type Env, INSTALL_DIR, parseEnv, signInModeOf } from './env';
 
 function configOf(source: NodeJS.ProcessEnv): Config {
   const parsed = parseEnv(source);
@@ -18,8 +19,8 @@ describe('parseEnv', () => {
     const config = configOf({});
     expect(config.PORT).toBe(3000);
     expect(config.HOST).toBe('127.0.0.1');
-    expect(config.DATABASE_PATH).toBe('data/quiz-ladder.db');
-    expect(config.UPLOADS_DIR).toBe('uploads');
+    expect(config.DATABASE_PATH).toBe(join(INSTALL_DIR, 'data', 'quiz-ladder.db'));
+    expect(config.UPLOADS_DIR).toBe(join(INSTALL_DIR, 'uploads'));
     expect(config.NODE_ENV).toBe('development');
     expect(config.PUBLIC_URL).toBeUndefined();
     expect(config.ADMIN_EMAILS).toEqual([]);
@@ -34,6 +35,8 @@ describe('parseEnv', () => {
       HOST: 'localhost',
       DATABASE_PATH: '/srv/q.db',
       PUBLIC_URL: 'https://quiz.example',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
     });
     expect(config.PORT).toBe(8080);
     expect(config.HOST).toBe('localhost');
@@ -46,6 +49,28 @@ describe('parseEnv', () => {
     expect(problems).toHaveLength(2);
     expect(problems.some((p) => p.startsWith('PORT'))).toBe(true);
     expect(problems.some((p) => p.startsWith('PUBLIC_URL'))).toBe(true);
+  });
+
+  it('lists the sign-in exposure with the other problems, not after they are fixed', () => {
+    const problems = problemsOf({ PORT: 'abc', PUBLIC_URL: 'bad', NODE_ENV: 'production', HOST: '0.0.0.0' });
+    expect(problems).toHaveLength(3);
+    expect(problems[0]).toMatch(/^PORT: must be a port number from 1 to 65535 \(got "abc"\)/);
+    expect(problems[1]).toMatch(/^PUBLIC_URL/);
+    expect(problems[2]).toContain('NODE_ENV=production');
+    expect(problems[2]).toContain('HOST=0.0.0.0');
+  });
+
+  it('takes an empty PORT as unset, and refuses port 0 (a random port nobody could find)', () => {
+    expect(configOf({ PORT: '' }).PORT).toBe(3000);
+    expect(configOf({ PORT: '  ' }).PORT).toBe(3000);
+    expect(problemsOf({ PORT: '0' })[0]).toMatch(/^PORT/);
+    expect(problemsOf({ PORT: '80.5' })[0]).toMatch(/^PORT/);
+  });
+
+  it('takes relative data paths from the install folder, absolute ones as they are', () => {
+    const config = configOf({ DATABASE_PATH: 'var/q.db', UPLOADS_DIR: '/srv/uploads' });
+    expect(config.DATABASE_PATH).toBe(join(INSTALL_DIR, 'var', 'q.db'));
+    expect(config.UPLOADS_DIR).toBe('/srv/uploads');
   });
 
   it('refuses a port out of range and a PUBLIC_URL that is not http(s)', () => {
@@ -67,6 +92,22 @@ describe('parseEnv', () => {
     expect(problems[0]).toContain('GOOGLE_CLIENT_ID');
     expect(problems[0]).toContain('ALLOW_LOCAL_SIGNIN');
     expect(problems[0]).toContain('HOST=0.0.0.0');
+  });
+
+  it('refuses local sign-in behind a PUBLIC_URL that other machines reach, even on a loopback HOST', () => {
+    const problems = problemsOf({
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'https://quiz.example.test',
+      ADMIN_EMAILS: 'owner@example.com',
+    });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain('PUBLIC_URL=https://quiz.example.test');
+    expect(problems[0]).toContain('GOOGLE_CLIENT_ID');
+    // A PUBLIC_URL on this machine (npm run dev's) is not exposed.
+    expect(configOf({ PUBLIC_URL: 'http://localhost:5173' }).signIn).toBe('local');
+    expect(
+      configOf({ PUBLIC_URL: 'https://quiz.example.test', ALLOW_LOCAL_SIGNIN: 'true' }).signInWarning,
+    ).toBeTruthy();
   });
 
   it('allows local sign-in on loopback hosts outside production', () => {

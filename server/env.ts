@@ -19,15 +19,21 @@ export const DEFAULT_DATABASE_PATH = 'data/quiz-ladder.db';
 export const DEFAULT_UPLOADS_DIR = 'uploads';
 
 const fields = {
-  NODE_ENV: z.enum(['development', 'production', 'test'], 'must be development, production or test').default('development'),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], 'must be development, production or test')
+    .default('development'),
   PORT: z
     .string()
     .regex(/^\d{1,5}$/, 'must be a port number from 1 to 65535')
     .transform(Number)
-    .pipe(z.number().min(1, 'must be a port number from 1 to 65535').max(65535, 'must be a port number from 1 to 65535'))
+    .pipe(
+      z.number().min(1, 'must be a port number from 1 to 65535').max(65535, 'must be a port number from 1 to 65535'),
+    )
     .default(3000),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
-  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address, e.g. https://quiz.example.com' }).optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address, e.g. https://quiz.example.com' })
+    .optional(),
   DATABASE_PATH: z.string().trim().min(1).default(DEFAULT_DATABASE_PATH),
   UPLOADS_DIR: z.string().trim().min(1).default(DEFAULT_UPLOADS_DIR),
   GOOGLE_CLIENT_ID: optionalText,
@@ -56,7 +62,10 @@ export function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
-type ExposureFacts = Pick<Env, 'NODE_ENV' | 'HOST' | 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'ALLOW_LOCAL_SIGNIN'> & {
+type ExposureFacts = Pick<
+  Env,
+  'NODE_ENV' | 'HOST' | 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'ALLOW_LOCAL_SIGNIN'
+> & {
   PUBLIC_URL?: string | undefined;
 };
 
@@ -75,7 +84,9 @@ export function signInModeOf(env: ExposureFacts): { mode: SignInMode; problem?: 
   const exposures = [
     env.NODE_ENV === 'production' ? 'with NODE_ENV=production' : null,
     isLoopbackHost(env.HOST) ? null : `on HOST=${env.HOST}, which is not a loopback address`,
-    publicHost && !isLoopbackHost(publicHost) ? `behind PUBLIC_URL=${env.PUBLIC_URL}, which other machines reach` : null,
+    publicHost && !isLoopbackHost(publicHost)
+      ? `behind PUBLIC_URL=${env.PUBLIC_URL}, which other machines reach`
+      : null,
   ].filter((exposure) => exposure !== null);
   if (exposures.length === 0) return { mode: 'local' };
   if (env.ALLOW_LOCAL_SIGNIN) {

@@ -11,7 +11,14 @@ import enErrors from '../shared/locales/en/errors.json' with { type: 'json' };
  * A DomainError's `message` is an i18n key of the `errors` namespace (shared/locales): the client
  * shows it in the player's language; REST and tRPC answers also carry the English text.
  */
-export const ERROR_KINDS = ['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'TOO_MANY_REQUESTS'] as const;
+export const ERROR_KINDS = [
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'TOO_MANY_REQUESTS',
+] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
 export class DomainError extends Error {
@@ -49,7 +56,8 @@ const STATUS_OF: Record<ErrorKind, number> = {
 /** English text for an `errors:` key (REST clients and tRPC's `message`); the key itself when it has none. */
 export function englishMessage(key: string): string {
   let node: unknown = enErrors;
-  for (const part of key.replace(/^errors:/, '').split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  for (const part of key.replace(/^errors:/, '').split('.'))
+    node = (node as Record<string, unknown> | undefined)?.[part];
   return typeof node === 'string' ? node : key;
 }
 
@@ -71,7 +79,11 @@ export function serializeError(error: unknown): SerializedError {
   if (error instanceof DomainError) {
     return { domain: true, kind: error.kind, message: error.message, retryAfterSeconds: error.retryAfterSeconds };
   }
-  const { name = 'Error', message = String(error), code } = (error ?? {}) as { name?: string; message?: string; code?: string };
+  const {
+    name = 'Error',
+    message = String(error),
+    code,
+  } = (error ?? {}) as { name?: string; message?: string; code?: string };
   return { domain: false, name, message, ...(typeof code === 'string' ? { code } : {}) };
 }
 
@@ -90,7 +102,8 @@ export function deserializeError(serialized: SerializedError): Error {
 export function trpcErrorOf(error: unknown): TRPCError | null {
   if (error instanceof TRPCError) return error;
   if (error instanceof DomainError) return new TRPCError({ code: error.kind, message: error.message, cause: error });
-  if (error instanceof ZodError) return new TRPCError({ code: 'BAD_REQUEST', message: keyOfZodError(error), cause: error });
+  if (error instanceof ZodError)
+    return new TRPCError({ code: 'BAD_REQUEST', message: keyOfZodError(error), cause: error });
   return null;
 }
 
@@ -99,7 +112,8 @@ function keyOfTrpcOwnError(error: TRPCError): string {
   if (error.code === 'UNSUPPORTED_MEDIA_TYPE') return 'errors:unsupportedContentType';
   if (error.code === 'PAYLOAD_TOO_LARGE') return 'errors:tooLarge';
   // resolveResponse's refusal of a batch over maxBatchSize (server/app.ts).
-  if (error.code === 'BAD_REQUEST' && error.message === 'Batch call exceeds maximum size') return 'errors:batchTooLarge';
+  if (error.code === 'BAD_REQUEST' && error.message === 'Batch call exceeds maximum size')
+    return 'errors:batchTooLarge';
   return '';
 }
 
@@ -144,7 +158,8 @@ export function httpErrorOf(error: unknown): HttpError {
       headers: error.retryAfterSeconds ? { 'Retry-After': String(error.retryAfterSeconds) } : {},
     };
   }
-  if (error instanceof ZodError) return { status: 400, body: { error: englishMessage(keyOfZodError(error)) }, headers: {} };
+  if (error instanceof ZodError)
+    return { status: 400, body: { error: englishMessage(keyOfZodError(error)) }, headers: {} };
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return { status, body: { error: CLIENT_ERROR_TEXT[status] ?? 'Bad request.' }, headers: {} };

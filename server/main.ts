@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
+import { type Checkpointer, startCheckpointer } from './db/checkpointer';
 import { ConfigError, DEFAULT_DATABASE_PATH, loadConfig, resolveDataPath } from './env';
 import { SERVER_HEAP_LIMITS, SERVER_V8_FLAGS } from './heap-limits';
+import type { MainThreadMessage, ServerThreadData, ServerThreadMessage } from './server-thread';
 import { StartupError } from './startup-error';
-import type { ServerThreadData, ServerThreadMessage } from './server-thread';
 import { workerScript } from './worker-script';
 
 const USAGE = 'Usage: node dist/server.js [serve | backup <file>]';
@@ -14,7 +15,8 @@ const EXIT_GRACE_MS = 15_000;
  * `serve`: the server runs in a worker thread of this process, with the heap limits of
  * heap-limits.ts (V8 sizes a heap only when it starts; a worker's are set here, so the process
  * keeps its PID, its signals and its IPC channel under systemd, Docker, PM2 or `fork`, on any
- * platform). This thread forwards SIGTERM and SIGINT to it and exits with its exit code.
+ * platform). This thread forwards SIGTERM and SIGINT to it, exits with its exit code, and in the
+ * meantime runs the WAL checkpoints (db/checkpointer.ts), which may block it and nothing else.
  */
 async function serve() {
   const config = loadConfig();
@@ -25,9 +27,16 @@ async function serve() {
     execArgv,
     resourceLimits: SERVER_HEAP_LIMITS,
   });
+  const tell = (message: MainThreadMessage) => thread.postMessage(message);
   let failure: string | null = null;
+  let checkpointer: Checkpointer | null = null;
   thread.on('message', (message: ServerThreadMessage) => {
     if (message.type === 'failed') failure = message.message;
+    else if (message.type === 'ready') {
+      checkpointer = startCheckpointer(config.DATABASE_PATH, (problem) =>
+        tell({ type: 'logError', message: `WAL checkpoint failed: ${problem}` }),
+      );
+    }
   });
   thread.on('error', (error: Error) => {
     failure = `Quiz Ladder stopped: ${error.message}`;
@@ -37,13 +46,14 @@ async function serve() {
   const shutdown = () => {
     if (signalled) return;
     signalled = true;
-    thread.postMessage('shutdown');
+    tell('shutdown');
     setTimeout(() => process.exit(1), EXIT_GRACE_MS).unref();
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
 
   const code = await new Promise<number>((resolve) => thread.once('exit', resolve));
+  (checkpointer as Checkpointer | null)?.stop();
   if (failure) console.error(failure);
   process.exit(failure ? 1 : code);
 }
@@ -56,7 +66,9 @@ async function backup(destination: string | undefined) {
   // Only the database's path matters here: a backup must work whatever the sign-in setup.
   const source = resolveDataPath(process.env.DATABASE_PATH?.trim() || DEFAULT_DATABASE_PATH);
   if (!existsSync(source)) {
-    throw new StartupError(`There is no database at ${source} to back up: set DATABASE_PATH to the server's database file.`);
+    throw new StartupError(
+      `There is no database at ${source} to back up: set DATABASE_PATH to the server's database file.`,
+    );
   }
   const { backupDatabase } = await import('./db/database');
   await backupDatabase(source, destination);

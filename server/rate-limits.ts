@@ -15,6 +15,11 @@ export type GameLimiter = {
   gameStart(sessionId: string): Promise<void>;
   /** A pick (game.answer). */
   answer(sessionId: string): Promise<void>;
+  /**
+   * Seconds a session must wait before the named calls can be taken again, counting nothing;
+   * null when they can be. Lets a request already over its limit be refused before any work.
+   */
+  waitBefore(calls: { gameStart: boolean; answer: boolean }, sessionId: string): Promise<number | null>;
 };
 
 /**
@@ -34,8 +39,20 @@ export function createGameLimiter(limits: RateLimits = DEFAULT_RATE_LIMITS): Gam
       throw refusal;
     }
   };
+  const waitOf = async (from: RateLimiterMemory, key: string) => {
+    const state = await from.get(key);
+    return state && state.consumedPoints >= from.points ? state.msBeforeNext / 1000 : 0;
+  };
   return {
     gameStart: (sessionId) => consume(starts, sessionId),
     answer: (sessionId) => consume(answers, sessionId),
+    async waitBefore(calls, sessionId) {
+      const waits = await Promise.all([
+        calls.gameStart ? waitOf(starts, sessionId) : 0,
+        calls.answer ? waitOf(answers, sessionId) : 0,
+      ]);
+      const wait = Math.max(...waits);
+      return wait > 0 ? Math.max(1, Math.ceil(wait)) : null;
+    },
   };
 }

@@ -2,7 +2,6 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { buildApp, loggerOptions } from './app';
-import { startCheckpointer } from './db/checkpointer';
 import { closeDatabase, openReadConnection } from './db/database';
 import type { Config } from './env';
 import { StartupError } from './startup-error';
@@ -11,8 +10,9 @@ import { startWriter, WriterStartError, type WriterThread } from './writer/write
 export type RunningServer = { close(): Promise<void>; log: FastifyBaseLogger };
 
 /**
- * The whole server on one database: the writer thread (which migrates and seeds), the
- * checkpointer, the read connection and the HTTP app, listening on config.HOST:PORT.
+ * The whole server on one database: the writer thread (which migrates and seeds), the read
+ * connection and the HTTP app, listening on config.HOST:PORT. (WAL checkpoints are the main
+ * thread's: see main.ts.)
  */
 export async function startServer(
   config: Config,
@@ -31,7 +31,6 @@ export async function startServer(
     }
     throw error;
   }
-  const checkpointer = startCheckpointer(config.DATABASE_PATH, (message) => log(`WAL checkpoint failed: ${message}`));
   const db = openReadConnection(config.DATABASE_PATH);
 
   const app = await buildApp({
@@ -40,7 +39,7 @@ export async function startServer(
     publicDir: options.publicDir,
     logger: options.logger ?? { level: config.NODE_ENV === 'test' ? 'warn' : 'info', ...loggerOptions },
   });
-  log = (message) => app.log.error({ message }, 'database thread failed');
+  log = (message) => app.log.error({ message }, 'writer thread failed');
   for (const message of crashes) log(message);
   if (config.signInWarning) app.log.warn(config.signInWarning);
   if (config.signIn === 'local') {
@@ -51,7 +50,6 @@ export async function startServer(
 
   async function closeData() {
     await writerThread.stop(); // finishes queued writes, checkpoints the WAL into the main file
-    await checkpointer.stop();
     closeDatabase(db);
   }
 
@@ -87,7 +85,9 @@ function listenProblem(error: unknown, config: Config): StartupError | null {
   const code = (error as { code?: string }).code;
   const where = `port ${config.PORT} on ${config.HOST}`;
   if (code === 'EADDRINUSE') {
-    return new StartupError(`Cannot listen on ${where}: it is already in use. Stop what uses it, or set PORT to a free port.`);
+    return new StartupError(
+      `Cannot listen on ${where}: it is already in use. Stop what uses it, or set PORT to a free port.`,
+    );
   }
   if (code === 'EACCES') {
     return new StartupError(`Not allowed to listen on ${where}: use a PORT above 1023, or a reverse proxy in front.`);

@@ -1,7 +1,9 @@
 /**
  * The server thread: the HTTP server and everything under it (see main.ts for why it is a
- * thread). It tells the main thread `{ type: 'failed', message }` when it cannot start, and
- * stops cleanly on 'shutdown' (exit code 0; 1 when requests were still in flight after the grace).
+ * thread). It tells the main thread `{ type: 'ready' }` once it listens (the database exists and
+ * is migrated), `{ type: 'failed', message }` when it cannot start, and logs what the main thread
+ * asks it to; it stops cleanly on 'shutdown' (exit code 0; 1 when requests were still in flight
+ * after the grace).
  */
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -10,7 +12,8 @@ import { type RunningServer, startServer } from './serve';
 import { StartupError } from './startup-error';
 
 export type ServerThreadData = { config: Config };
-export type ServerThreadMessage = { type: 'failed'; message: string };
+export type ServerThreadMessage = { type: 'ready' } | { type: 'failed'; message: string };
+export type MainThreadMessage = 'shutdown' | { type: 'logError'; message: string };
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -30,8 +33,13 @@ try {
   process.exit(1);
 }
 
-port.on('message', async (message: unknown) => {
-  if (message !== 'shutdown') return;
+port.postMessage({ type: 'ready' } satisfies ServerThreadMessage);
+
+port.on('message', async (message: MainThreadMessage) => {
+  if (message !== 'shutdown') {
+    server.log.error(message.message);
+    return;
+  }
   server.log.info('shutting down');
   setTimeout(() => {
     server.log.error('requests still in flight after 10 s; exiting anyway');

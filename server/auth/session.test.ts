@@ -322,7 +322,11 @@ describe('signing out everywhere', () => {
 
   it('signed out, or from another site, changes nothing', async () => {
     const cookie = await signInLocally(app, 'everywhere-refused@example.com');
-    const signedOut = await app.inject({ method: 'POST', url: '/auth/sign-out-everywhere', headers: { origin: TEST_ORIGIN } });
+    const signedOut = await app.inject({
+      method: 'POST',
+      url: '/auth/sign-out-everywhere',
+      headers: { origin: TEST_ORIGIN },
+    });
     expect(signedOut.statusCode).toBe(401);
     const foreign = await app.inject({
       method: 'POST',

@@ -39,7 +39,7 @@ describe('the WAL checkpointer', () => {
     expect(accountsInFile(db.path)).toBe(before);
   });
 
-  it('copies commits into the database file from its own thread', async () => {
+  it('copies commits into the database file on its own connection', async () => {
     const db = createTestDb();
     db.$client.pragma('wal_checkpoint(TRUNCATE)');
     db.$client.pragma('wal_autocheckpoint = 0');
@@ -50,7 +50,7 @@ describe('the WAL checkpointer', () => {
       for (let i = 0; i < 20; i++) createAccount(db, { email: `checkpointed-${i}@example.com` });
       await expect.poll(() => accountsInFile(db.path), { timeout: 3000 }).toBe(before + 20);
     } finally {
-      await checkpointer.stop();
+      checkpointer.stop();
     }
     expect(errors).toEqual([]);
   });
@@ -59,10 +59,13 @@ describe('the WAL checkpointer', () => {
     const db = createTestDb();
     db.$client.pragma('wal_autocheckpoint = 0');
     // Passive checkpoints alone copy the WAL into the file but leave its disk space taken.
-    const passiveOnly = startCheckpointer(db.path, () => {}, { intervalMs: 20, walLimitBytes: Number.MAX_SAFE_INTEGER });
+    const passiveOnly = startCheckpointer(db.path, () => {}, {
+      intervalMs: 20,
+      walLimitBytes: Number.MAX_SAFE_INTEGER,
+    });
     writeMuch(db, 'passive');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    await passiveOnly.stop();
+    passiveOnly.stop();
     expect(walSize(db.path)).toBeGreaterThan(1024 * 1024);
 
     const checkpointer = startCheckpointer(db.path, () => {}, { intervalMs: 20, walLimitBytes: 256 * 1024 });
@@ -72,7 +75,7 @@ describe('the WAL checkpointer', () => {
       // Nothing was lost on the way.
       expect(db.$client.prepare("SELECT count(*) FROM meta WHERE key LIKE 'capped-%'").pluck().get()).toBe(200);
     } finally {
-      await checkpointer.stop();
+      checkpointer.stop();
     }
   });
 
@@ -81,6 +84,6 @@ describe('the WAL checkpointer', () => {
     const errors: string[] = [];
     const checkpointer = startCheckpointer(join(db.path, '..', 'missing.db'), (message) => errors.push(message));
     await expect.poll(() => errors.join(' '), { timeout: 3000 }).toMatch(/unable to open|does not exist/i);
-    await checkpointer.stop();
+    checkpointer.stop();
   });
 });

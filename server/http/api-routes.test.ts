@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import enErrors from '../../shared/locales/en/errors.json' with { type: 'json' };
 import { SESSION_COOKIE } from '../auth/session';
+import { englishMessage } from '../errors';
 import { createTestApp, TEST_ORIGIN } from '../test/app';
 import { createTestDb } from '../test/db';
 import { createAccount, createCategoryRow, createProfileRow, createQuestionRows } from '../test/factories';
-import { englishMessage } from '../errors';
 
 const db = createTestDb();
 const app = await createTestApp(db);

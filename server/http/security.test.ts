@@ -236,6 +236,56 @@ describe('cross-site requests', () => {
   });
 });
 
+describe('the Host the server answers to (DNS rebinding)', () => {
+  it('a page whose name re-binds to 127.0.0.1 gets 421 before any route, signed in or not', async () => {
+    const cookie = await signInLocally(app, 'rebinding@example.com');
+    const before = { profiles: profileCount(), sessions: sessionCount() };
+    const rebound = 'rebind.attacker.test:80';
+    const attempts = [
+      { method: 'POST' as const, url: '/auth/local', payload: { name: 'Admin', email: 'admin@example.com' } },
+      { method: 'GET' as const, url: '/trpc/profiles.list' },
+      { method: 'POST' as const, url: '/trpc/profiles.create', payload: { name: 'Kid', age: 9 } },
+      { method: 'GET' as const, url: '/api/categories' },
+      { method: 'GET' as const, url: '/' },
+      { method: 'GET' as const, url: '/no/such/page' },
+    ];
+    for (const attempt of attempts) {
+      const response = await app.inject({
+        ...attempt,
+        headers: { host: rebound, origin: `http://${rebound}`, cookie },
+      });
+      expect(response.statusCode, attempt.url).toBe(421);
+      expect(response.json()).toEqual({ error: 'Misdirected request.' });
+      expect(response.headers['content-security-policy']).toBeDefined();
+      expect(response.headers['set-cookie'], attempt.url).toBeUndefined();
+    }
+    expect({ profiles: profileCount(), sessions: sessionCount() }).toEqual(before);
+  });
+
+  it('answers to localhost, 127.0.0.1 and [::1] on its own port only', async () => {
+    for (const host of ['localhost:80', '127.0.0.1:80', '[::1]:80', 'localhost', 'LOCALHOST:80']) {
+      const response = await app.inject({ method: 'GET', url: '/api/health', headers: { host } });
+      expect(response.statusCode, host).toBe(200);
+    }
+    for (const host of ['localhost:3000', '127.0.0.2:80', 'quiz.example', '0.0.0.0:80']) {
+      const response = await app.inject({ method: 'GET', url: '/api/health', headers: { host } });
+      expect(response.statusCode, host).toBe(421);
+    }
+  });
+
+  it('behind PUBLIC_URL, to its host (and loopback names for a proxy or a health check on the machine)', async () => {
+    const httpsApp = await createTestApp(createTestDb(), { config: httpsConfig });
+    for (const host of ['quiz.example', '127.0.0.1:80']) {
+      const response = await httpsApp.inject({ method: 'GET', url: '/api/health', headers: { host } });
+      expect(response.statusCode, host).toBe(200);
+    }
+    for (const host of ['quiz.example:8443', 'evil.example', 'quiz.example.evil.example']) {
+      const response = await httpsApp.inject({ method: 'GET', url: '/api/health', headers: { host } });
+      expect(response.statusCode, host).toBe(421);
+    }
+  });
+});
+
 describe('limits', () => {
   const big = 'x'.repeat(70 * 1024);
 

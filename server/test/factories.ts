@@ -12,7 +12,10 @@ let counter = 0;
 const next = () => ++counter;
 
 /** A signed-in account: its user, a live session, its cookie token and a tRPC caller acting as it. */
-export function createAccount(db: Db & { path: string }, overrides: { email?: string; name?: string; admin?: boolean } = {}) {
+export function createAccount(
+  db: Db & { path?: string },
+  overrides: { email?: string; name?: string; admin?: boolean } = {},
+) {
   const n = next();
   const email = overrides.email ?? `parent${n}@example.com`;
   const userId = upsertUser(
@@ -29,8 +32,15 @@ export function createAccount(db: Db & { path: string }, overrides: { email?: st
     caller: () => {
       const found = findSession(db, token);
       if (!found) throw new Error('session expired');
+      if (!db.path) throw new Error('a caller needs a test database with a file (createTestDb)');
       return createCaller(
-        createContextInner({ db, writer: writerFor(db), limiter: testLimiter(), user: found.user, session: found.session }),
+        createContextInner({
+          db,
+          writer: writerFor(db as Db & { path: string }),
+          limiter: testLimiter(),
+          user: found.user,
+          session: found.session,
+        }),
       );
     },
   };

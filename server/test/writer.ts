@@ -24,7 +24,8 @@ export function writerThreadFor(db: Db & { path: string }): Promise<WriterThread
 export function writerFor(db: Db & { path: string }): Writer {
   const thread = writerThreadFor(db);
   return new Proxy({} as Writer, {
-    get: (_target, operation: WriteOperation) =>
+    get:
+      (_target, operation: WriteOperation) =>
       async (...args: unknown[]) =>
         ((await thread).writer[operation] as (...a: unknown[]) => Promise<unknown>)(...args),
   });

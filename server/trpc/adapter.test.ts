@@ -146,8 +146,18 @@ describe('tRPC over Fastify (the stock adapter)', () => {
       ['application/json', JSON.stringify({ name: big, age: 9 })],
       ['application/x-www-form-urlencoded', `name=${big}`],
     ] as const) {
-      await app.inject({ method: 'POST', url: '/trpc/profiles.create', headers: { ...headers, 'content-type': contentType }, payload });
-      await app.inject({ method: 'POST', url: '/api/start-game', headers: { ...headers, 'content-type': contentType }, payload });
+      await app.inject({
+        method: 'POST',
+        url: '/trpc/profiles.create',
+        headers: { ...headers, 'content-type': contentType },
+        payload,
+      });
+      await app.inject({
+        method: 'POST',
+        url: '/api/start-game',
+        headers: { ...headers, 'content-type': contentType },
+        payload,
+      });
     }
     const log = lines.join('');
     expect(log).not.toContain(marker);

@@ -1,13 +1,7 @@
-import { signIn } from '../auth/sign-in';
 import { deleteSession, deleteUserSessions, purgeExpiredSessions, renewSession } from '../auth/session';
+import { signIn } from '../auth/sign-in';
 import { answerQuestion, startGame } from '../services/game';
-import {
-  chooseActiveProfile,
-  createProfile,
-  deleteProfile,
-  setTtsEnabled,
-  updateProfile,
-} from '../services/profiles';
+import { chooseActiveProfile, createProfile, deleteProfile, setTtsEnabled, updateProfile } from '../services/profiles';
 
 /**
  * Every write the server makes, as the services define them: plain synchronous functions of

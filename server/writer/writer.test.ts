@@ -90,7 +90,11 @@ describe('the writer thread', () => {
       // Called while the new thread starts: queued, then served by it.
       const after = await thread.writer.startGame(parent.userId, { profileId, categoryId, lang: 'en' });
       expect(after?.questions).toHaveLength(15);
-      const stored = db.select({ id: games.id }).from(games).where(eq(games.id, after?.gameId as string)).get();
+      const stored = db
+        .select({ id: games.id })
+        .from(games)
+        .where(eq(games.id, after?.gameId as string))
+        .get();
       expect(stored).toEqual({ id: after?.gameId });
     } finally {
       await thread.stop();

@@ -75,8 +75,8 @@ export function AccountMenu() {
           </p>
         )}
         {step === 'confirmEverywhere' ? (
-          <div role="group" aria-labelledby={`${panelId}-confirm`}>
-            <p id={`${panelId}-confirm`}>{t('account.confirmEverywhere')}</p>
+          <div>
+            <p>{t('account.confirmEverywhere')}</p>
             {failed && (
               <p className="form-error" role="alert">
                 {t('account.everywhereFailed')}

@@ -2,14 +2,14 @@ import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, LANGUAGES } from '../../../shared/i18n';
+import enErrors from '../../../shared/locales/en/errors.json';
+import viErrors from '../../../shared/locales/vi/errors.json';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
-import enErrors from '../../../shared/locales/en/errors.json';
 import enGame from '../locales/en/game.json';
 import enProfiles from '../locales/en/profiles.json';
 import viAuth from '../locales/vi/auth.json';
 import viCommon from '../locales/vi/common.json';
-import viErrors from '../../../shared/locales/vi/errors.json';
 import viGame from '../locales/vi/game.json';
 import viProfiles from '../locales/vi/profiles.json';
 

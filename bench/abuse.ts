@@ -1,0 +1,195 @@
+/**
+ * One account at full speed against everyone else: the built server (`node dist/server.js`, as
+ * self-hosters run it, with its real per-session limits) on the bench's database; families
+ * playing at a person's pace (families-child.ts) first alone, then while one account sends
+ * tRPC batches of game.start over several connections as fast as the server answers (load.ts,
+ * closed loop). What matters is the families' latency under the abuse, and that the abuse neither
+ * starts games beyond its limit nor fills the disk.
+ */
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { findSession } from '../server/auth/session';
+import { signIn } from '../server/auth/sign-in';
+import { closeDatabase, openDatabase } from '../server/db/database';
+import { createProfile } from '../server/services/profiles';
+import type { FamiliesJob, FamiliesResult, Family } from './families-child';
+import { type LoadResult, type PostRequest, runLoad } from './load';
+import { type Latency, summarise } from './stats';
+
+export type AbuseResult = {
+  families: number;
+  alone: Latency & { failed: number };
+  underAbuse: Latency & { failed: number; statuses: Record<string, number> };
+  abuser: LoadResult & { callsPerRequest: number };
+  gamesStartedByAbuser: number;
+  peakWalBytes: number;
+  peakRssBytes: number;
+};
+
+const BATCH = 10;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Accounts with one profile each, written straight into the database before the server starts (no sign-in limit). */
+function setUpAccounts(databasePath: string, count: number, runId: string): { token: string; profileId: string }[] {
+  const db = openDatabase(databasePath);
+  try {
+    return Array.from({ length: count }, (_, i) => {
+      const email = `abuse-${runId}-${i}@example.com`;
+      const { token } = signIn(
+        db,
+        { subject: `local:${email}`, email, displayName: `Family ${i}`, photoUrl: null },
+        [],
+        null,
+      );
+      const userId = findSession(db, token)?.user.id as string;
+      const profile = createProfile(db, userId, { name: `Kid ${i}`, age: 9, avatar: 'avatar1.svg' });
+      return { token, profileId: profile.id };
+    });
+  } finally {
+    closeDatabase(db);
+  }
+}
+
+async function startBuiltServer(root: string, databasePath: string, scratch: string) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(root, 'dist', 'server.js')], {
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_PATH: databasePath,
+      UPLOADS_DIR: join(scratch, 'uploads'),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'test',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    if (child.exitCode !== null) throw new Error(`dist/server.js exited (${child.exitCode})`);
+    const healthy = await fetch(`${origin}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (healthy) return { child, origin };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('dist/server.js did not become healthy');
+}
+
+function runFamilies(job: FamiliesJob): Promise<FamiliesResult> {
+  const child = fork(join(import.meta.dirname, 'families-child.ts'), {
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (result: FamiliesResult) => resolve(result));
+    child.once('exit', (code) => reject(new Error(`the families process exited (${code}) without a result`)));
+    child.send(job);
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+export async function runAbuseCase(options: {
+  root: string;
+  databasePath: string;
+  scratch: string;
+  seconds: number;
+  families: number;
+  abuserConnections: number;
+  paceMs: number;
+}): Promise<AbuseResult> {
+  const runId = Date.now().toString(36);
+  const [abuser, ...others] = setUpAccounts(options.databasePath, options.families + 1, runId);
+  if (!abuser) throw new Error('no abusive account');
+  const families: Family[] = others.map(({ token, profileId }) => ({ cookie: `ql_session=${token}`, profileId }));
+  const { child, origin } = await startBuiltServer(options.root, options.databasePath, options.scratch);
+  const pid = child.pid as number;
+
+  let peakWalBytes = 0;
+  let peakRssBytes = 0;
+  const sampler = setInterval(() => {
+    peakWalBytes = Math.max(
+      peakWalBytes,
+      statSync(`${options.databasePath}-wal`, { throwIfNoEntry: false })?.size ?? 0,
+    );
+    peakRssBytes = Math.max(peakRssBytes, rssOf(pid));
+  }, 100);
+
+  try {
+    const alone = await runFamilies({ origin, families, seconds: options.seconds, paceMs: options.paceMs });
+    const abuseRequest: PostRequest = {
+      path: `/trpc/${Array(BATCH).fill('game.start').join(',')}?batch=1`,
+      headers: { 'content-type': 'application/json', origin, cookie: `ql_session=${abuser.token}` },
+      body: JSON.stringify(
+        Object.fromEntries(
+          Array.from({ length: BATCH }, (_, i) => [
+            i,
+            { profileId: abuser.profileId, categoryId: 'random', lang: 'en' },
+          ]),
+        ),
+      ),
+    };
+    const gamesBefore = gamesOf(options.databasePath, abuser.profileId);
+    const [underAbuse, abuse] = await Promise.all([
+      runFamilies({ origin, families, seconds: options.seconds * 2, paceMs: options.paceMs }),
+      runLoad({
+        origin,
+        requests: [abuseRequest],
+        connections: options.abuserConnections,
+        seconds: options.seconds * 2,
+        warmupSeconds: 0,
+      }),
+    ]);
+    return {
+      families: families.length,
+      alone: { ...summarise(alone.latenciesMs), failed: alone.failed },
+      underAbuse: { ...summarise(underAbuse.latenciesMs), failed: underAbuse.failed, statuses: underAbuse.statuses },
+      abuser: { ...abuse, callsPerRequest: BATCH },
+      gamesStartedByAbuser: gamesOf(options.databasePath, abuser.profileId) - gamesBefore,
+      peakWalBytes,
+      peakRssBytes,
+    };
+  } finally {
+    clearInterval(sampler);
+    await stop(child);
+  }
+}
+
+/** The RSS of a process from /proc; 0 where there is none (not Linux). */
+function rssOf(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+function gamesOf(databasePath: string, profileId: string): number {
+  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare('SELECT count(*) FROM games WHERE profile_id = ?').pluck().get(profileId) as number;
+  } finally {
+    db.close();
+  }
+}
