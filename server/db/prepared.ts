@@ -11,8 +11,7 @@ import type { Db } from './database';
  * time (`$defaultFn`) are evaluated once at prepare time: pass them as placeholders instead.
  *
  * A prepared statement that joins tables and takes parameters is planned again by SQLite (3.54,
- * as better-sqlite3 builds it) every time its parameters are bound: ~6 µs on an idle machine,
- * ~60 µs per session lookup under load (measured with `perf` and `--cpu-prof`). Hot queries
+ * as better-sqlite3 builds it) every time its parameters are bound (bench/README.md). Hot queries
  * therefore read one table, with an `IN (SELECT ...)` subquery or a second lookup where they
  * need another; a test holds every prepared query to that.
  */

@@ -34,8 +34,8 @@ type Seek = Statement<[number], number>;
 /**
  * The SQL that walks one bucket's slice of a selection index from a random key: forwards from
  * it (`>=`), or from the bucket's start up to it (`<`). The bucket is written into the SQL, not
- * bound: with the bucket bound, SQLite re-planned this statement on every run (measured: 9 µs a
- * seek against 1 µs). The values are checked before they are inlined: an integer id, a member of
+ * bound: with the bucket bound, SQLite re-planned this statement on every run, at several times
+ * the cost of the seek (bench/README.md). The values are checked before they are inlined: an integer id, a member of
  * AGE_CATEGORIES and a difficulty of 1 to 3.
  */
 export function seekSql(bucket: Bucket, op: '>=' | '<'): string {
@@ -84,9 +84,8 @@ export function sampleSelectionQueries(categoryId: number): string[] {
  * One random question of a bucket that is not excluded, or null when the bucket has none left:
  * selection seeks the (category, age, difficulty, random_key) index from a random key to the end
  * of the bucket, then from its start round to that key, never scanning the table (ORDER BY
- * random() reads every row: ~200 ms at a million questions). The first row from the key is
- * nearly always taken: one `get` for it (half the time of a 15-question pick that iterated
- * every seek), an iterator only when it is excluded. Leaving a loop resets the statement, so
+ * random() reads every row). The first row from the key is nearly always taken: one `get` for
+ * it, an iterator only when it is excluded. Leaving a loop resets the statement, so
  * only the rows looked at are read.
  */
 function seekOne(seeks: [Seek, Seek], isExcluded: (id: number) => boolean): number | null {
