@@ -188,7 +188,13 @@ describe('a family', () => {
     await page.getByLabel('Your name').fill('Someone');
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    expect(await shownText(page.getByRole('alert'))).toBe('Enter your name and a valid email address.');
+    expect(await shownText(page.getByRole('alert'))).toBe('Enter a valid email address.');
+    expect(page.url()).toContain('/sign-in/local');
+    // A name that reads backwards (a right-to-left override) is refused here as on the server.
+    await page.getByLabel('Your name').fill('\u202eevilnimda');
+    await page.getByLabel('Email').fill('someone@example.com');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    expect(await shownText(page.getByRole('alert'))).toBe('Names cannot contain invisible or control characters.');
     expect(page.url()).toContain('/sign-in/local');
     assertNoProblems(problems);
   });

@@ -2,3 +2,33 @@
 export function cleanText(value: string): string {
   return value.normalize('NFC').trim();
 }
+
+/**
+ * Characters a name must not hold: controls (C0, C1), the bidirectional controls that can make a
+ * name read backwards or hide part of it (U+061C, U+200E/F, U+202A–E, U+2066–9), line and paragraph
+ * separators, and every other invisible format character except the joiners (U+200C, U+200D) and
+ * the emoji tag characters (U+E0020–U+E007F), which emoji sequences and some scripts need.
+ */
+const REFUSED_IN_NAMES = /[\p{Cc}\u2028\u2029]|(?![\u200c\u200d\u{e0020}-\u{e007f}])\p{Cf}/u;
+const REFUSED_IN_NAMES_ALL = new RegExp(REFUSED_IN_NAMES.source, 'gu');
+const VISIBLE_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+export type NameProblem = 'empty' | 'invisibleCharacters' | 'noLetterOrDigit';
+
+/** What is wrong with a name people will see (after cleanText), or null. */
+export function nameProblem(name: string): NameProblem | null {
+  const cleaned = cleanText(name);
+  if (cleaned === '') return 'empty';
+  if (REFUSED_IN_NAMES.test(cleaned)) return 'invisibleCharacters';
+  if (!VISIBLE_LETTER_OR_DIGIT.test(cleaned)) return 'noLetterOrDigit';
+  return null;
+}
+
+/**
+ * A name from elsewhere (a Google account's) made fit to show: the refused characters removed;
+ * `fallback` when nothing visible is left.
+ */
+export function showableName(name: string, fallback: string): string {
+  const stripped = cleanText(name.replace(REFUSED_IN_NAMES_ALL, ''));
+  return nameProblem(stripped) === null ? stripped : fallback;
+}

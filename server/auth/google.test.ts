@@ -138,4 +138,23 @@ describe('accounts from Google identities', () => {
     );
     expect(google).not.toBe(local);
   });
+
+  it('keep a display name people can see: reordering characters removed, the email’s name when nothing is left', () => {
+    const nameOf = (id: string) => db.select().from(users).where(eq(users.id, id)).get()?.displayName;
+    const reversed = upsertUser(
+      db,
+      identityFromClaims({ ...goodClaims, sub: 'bidi', name: '\u202eTrần\u200f', email: 'tran@example.com' }, expected),
+      [],
+    );
+    expect(nameOf(reversed)).toBe('Trần');
+    const invisible = upsertUser(
+      db,
+      identityFromClaims(
+        { ...goodClaims, sub: 'invisible', name: '\u200b\u2066', email: 'ghost.parent@example.com' },
+        expected,
+      ),
+      [],
+    );
+    expect(nameOf(invisible)).toBe('ghost.parent');
+  });
 });

@@ -1,10 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import { generateCodeVerifier, generateState } from 'arctic';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { paths, safeReturnPath } from '../../shared/routes';
+import { localSignInInput } from '../../shared/schemas/auth';
 import type { SignInMode } from '../env';
-import { englishMessage } from '../errors';
+import { englishMessage, httpErrorOf } from '../errors';
 import { ownOrigin } from '../http/security';
 import type { ServerDeps } from '../trpc/context';
 import type { GoogleSignIn } from './google';
@@ -28,12 +28,6 @@ export type AuthRoutesOptions = {
   /** Sign-in attempts allowed per IP per minute. */
   signInRateLimit: number;
 };
-
-const localSignInBody = z.object({
-  name: z.string().trim().min(1).max(60),
-  email: z.email().max(254),
-  returnTo: z.string().optional(),
-});
 
 function sameText(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -120,8 +114,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   app.post('/auth/local', { config: rateLimit }, async (request, reply) => {
     if (options.mode !== 'local') return reply.code(404).send({ error: 'Not found' });
-    const body = localSignInBody.safeParse(request.body);
-    if (!body.success) return reply.code(400).send({ error: 'Enter a name and a valid email address.' });
+    const body = localSignInInput.safeParse(request.body);
+    if (!body.success) return reply.code(400).send(httpErrorOf(body.error).body);
     await startSession(request, reply, {
       subject: `local:${body.data.email.toLowerCase()}`,
       email: body.data.email,

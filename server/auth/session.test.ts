@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_ONLY_CONFIG } from '../app';
-import { sessions } from '../db/schema';
+import { sessions, users } from '../db/schema';
 import { createTestApp, signInLocally, TEST_ORIGIN } from '../test/app';
 import { createTestDb } from '../test/db';
 import { createAccount } from '../test/factories';
@@ -264,6 +264,22 @@ describe('signing in', () => {
     const issued = response.cookies.find((c) => c.name === SESSION_COOKIE);
     expect(issued?.value).toBeTruthy();
     expect(issued?.value).not.toBe(tokenOf(planted));
+  });
+});
+
+describe('the local sign-in’s name', () => {
+  it('must be one people can see: a right-to-left override is refused and no account is made', async () => {
+    const before = db.select().from(users).all().length;
+    const response = await app.inject({
+      method: 'POST',
+      url: '/auth/local',
+      headers: { origin: TEST_ORIGIN },
+      payload: { name: '\u202eevilnimda', email: 'bidi@example.com' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'Names cannot contain invisible or control characters.' });
+    expect(response.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+    expect(db.select().from(users).all()).toHaveLength(before);
   });
 });
 

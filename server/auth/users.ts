@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { cleanText } from '../../shared/text';
+import { showableName } from '../../shared/text';
 import type { Db } from '../db/database';
 import { users } from '../db/schema';
 
@@ -19,7 +19,8 @@ export type VerifiedIdentity = {
  */
 export function upsertUser(db: Db, identity: VerifiedIdentity, adminEmails: readonly string[]): string {
   const email = identity.email.trim().toLowerCase();
-  const displayName = cleanText(identity.displayName) || email;
+  // A provider's name is shown as it is, less what could hide or reorder it (shared/text.ts).
+  const displayName = showableName(identity.displayName, email.split('@')[0] || email);
   const listedAdmin = adminEmails.includes(email);
   const existing = db.select({ id: users.id }).from(users).where(eq(users.authSubject, identity.subject)).get();
   if (existing) {

@@ -163,11 +163,16 @@ describe('POST /api/start-game', () => {
     for (const item of items) expectApiQuestion(item);
   });
 
-  it('takes the category id as a numeric string, and "random"', async () => {
+  it('takes the category id as a number, and "random"; nothing else is read as an id', async () => {
     const { cookie } = signedIn();
     const categoryId = createCategoryRow(db);
     createQuestionRows(db, 3, { categoryId });
-    expect(await questionsFor({ categoryId: String(categoryId), lang: 'en' }, cookie)).toHaveLength(3);
+    expect(await questionsFor({ categoryId, lang: 'en' }, cookie)).toHaveLength(3);
+    for (const notAnId of [String(categoryId), [String(categoryId)], true, 1.5, null, 0]) {
+      const response = await startGame({ categoryId: notAnId, lang: 'en' }, cookie);
+      expect(response.statusCode, JSON.stringify(notAnId)).toBe(400);
+      expect(response.json().error).toMatch(/categoryId \(a category id as a number, or "random"\)/);
+    }
     const random = await questionsFor({ categoryId: 'random', lang: 'en' }, cookie);
     expect(random.length).toBeGreaterThan(0);
     expect(random.length).toBeLessThanOrEqual(15);

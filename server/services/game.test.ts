@@ -98,6 +98,17 @@ describe('starting a game', () => {
     expect(game!.questions).toHaveLength(15);
   });
 
+  it('reads no category id from anything but a number: "5", ["5"], true and 1.5 are refused and start nothing', async () => {
+    const { api, profileId, categoryId } = setUp();
+    const before = db.select().from(games).where(eq(games.profileId, profileId)).all().length;
+    for (const notAnId of [String(categoryId), [String(categoryId)], true, 1.5]) {
+      const error = await rejection(api.game.start({ profileId, categoryId: notAnId as never, lang: 'en' }));
+      expect(error.code, JSON.stringify(notAnId)).toBe('BAD_REQUEST');
+      expect(error.message, JSON.stringify(notAnId)).toBe('errors:category.invalidChoice');
+    }
+    expect(db.select().from(games).where(eq(games.profileId, profileId)).all()).toHaveLength(before);
+  });
+
   it('refuses an unknown category', async () => {
     const { api, profileId } = setUp();
     const error = await rejection(api.game.start({ profileId, categoryId: 999_999, lang: 'en' }));

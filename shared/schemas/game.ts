@@ -2,8 +2,13 @@ import { z } from 'zod';
 import { LANGUAGES } from '../i18n';
 import { QUESTIONS_PER_GAME } from '../ladder';
 
-/** Spec §7: a category id or 'random'. JSON clients may send the id as a string. */
-export const categoryChoice = z.union([z.literal('random'), z.coerce.number().int().positive()]);
+/** Spec §7: a category id (a JSON number) or 'random'; nothing else is read as one (not "5", true or ["5"]). */
+export const categoryChoice = z.union(
+  [z.literal('random'), z.number().int().positive('errors:category.invalidChoice')],
+  {
+    error: 'errors:category.invalidChoice',
+  },
+);
 export type CategoryChoice = z.infer<typeof categoryChoice>;
 
 export const language = z.enum(LANGUAGES);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AVATARS, DEFAULT_AVATAR } from '../avatars';
 import { cleanText } from '../text';
+import { visibleName } from './name';
 
 export const PROFILE_NAME_MAX = 40;
 export const PROFILE_AGE_MIN = 1;
@@ -15,13 +16,17 @@ export const profileMessages = {
   invalidAvatar: 'errors:profile.invalidAvatar',
 } as const;
 
-const name = z
-  .string(profileMessages.required)
-  .transform(cleanText)
-  .pipe(z.string().min(1, profileMessages.required).max(PROFILE_NAME_MAX, profileMessages.nameTooLong));
+const name = visibleName({
+  max: PROFILE_NAME_MAX,
+  required: profileMessages.required,
+  tooLong: profileMessages.nameTooLong,
+});
 
+/** A JSON number: a missing age is 'required', a string or anything else 'not a valid age' (never read as a number). */
 const age = z
-  .number(profileMessages.required)
+  .number({
+    error: (issue) => (issue.input === undefined ? profileMessages.required : profileMessages.invalidAge),
+  })
   .int(profileMessages.invalidAge)
   .min(PROFILE_AGE_MIN, profileMessages.invalidAge)
   .max(PROFILE_AGE_MAX, profileMessages.ageTooHigh);

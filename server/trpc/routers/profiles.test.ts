@@ -19,6 +19,29 @@ async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
   return error;
 }
 
+describe('numbers arrive as numbers, names can be seen', () => {
+  it('an age sent as text is "not a valid age" (not "required"), and nothing is created', async () => {
+    const parent = createAccount(db);
+    for (const age of ['9', true, [9], { value: 9 }]) {
+      const error = await rejection(parent.caller().profiles.create({ name: 'Minh', age } as never));
+      expect(error.code, JSON.stringify(age)).toBe('BAD_REQUEST');
+      expect(error.message, JSON.stringify(age)).toBe('errors:profile.invalidAge');
+    }
+    const missing = await rejection(parent.caller().profiles.create({ name: 'Minh' } as never));
+    expect(missing.message).toBe('errors:profile.required');
+    expect(profileCount(parent.userId)).toBe(0);
+  });
+
+  it('a name with a right-to-left override or no visible letter is refused, and nothing is created', async () => {
+    const parent = createAccount(db);
+    const reversed = await rejection(parent.caller().profiles.create({ name: '\u202eAnh', age: 9 }));
+    expect(reversed.message).toBe('errors:name.invisibleCharacters');
+    const emoji = await rejection(parent.caller().profiles.create({ name: '🙂', age: 9 }));
+    expect(emoji.message).toBe('errors:name.noLetterOrDigit');
+    expect(profileCount(parent.userId)).toBe(0);
+  });
+});
+
 describe('profiles as their owner', () => {
   it('creates, lists in creation order, updates and deletes', async () => {
     const parent = createAccount(db);

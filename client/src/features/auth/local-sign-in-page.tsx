@@ -2,12 +2,13 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { safeReturnPath } from '../../../../shared/routes';
+import { EMAIL_MAX, LOCAL_NAME_MAX, localSignInInput } from '../../../../shared/schemas/auth';
 import { LanguageSwitch } from '../../components/language-switch';
 import { paths } from '../../config/paths';
 
 /** The clearly labelled stand-in for Google when the server has no Google credentials. */
 export default function LocalSignInPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'errors']);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -16,20 +17,23 @@ export default function LocalSignInPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
-    if (!name.trim() || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
-      setError(t('local.invalid'));
+    const returnTo = safeReturnPath(new URLSearchParams(window.location.search).get('returnTo') ?? paths.profiles);
+    // The server's own checks (shared/schemas/auth.ts), before anything is sent.
+    const parsed = localSignInInput.safeParse({ name, email, returnTo });
+    if (!parsed.success) {
+      setError(t(parsed.error.issues[0]?.message ?? 'local.invalid'));
       return;
     }
     setSubmitting(true);
     try {
-      const returnTo = safeReturnPath(new URLSearchParams(window.location.search).get('returnTo') ?? paths.profiles);
       const response = await fetch('/auth/local', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         credentials: 'same-origin',
-        body: JSON.stringify({ name: name.trim(), email: email.trim(), returnTo }),
+        body: JSON.stringify(parsed.data),
       });
       if (response.status === 400) throw new Error(t('local.invalid'));
+      if (response.status === 429) throw new Error(t('errors:rateLimited'));
       if (!response.ok) throw new Error(t('local.failed'));
       const { redirectTo } = (await response.json()) as { redirectTo: string };
       // A full load, so every cached query starts from the new session.
@@ -56,7 +60,7 @@ export default function LocalSignInPage() {
             autoComplete="name"
             value={name}
             onChange={(e) => setName(e.target.value)}
-            maxLength={60}
+            maxLength={LOCAL_NAME_MAX + 10}
             required
           />
         </label>
@@ -66,6 +70,7 @@ export default function LocalSignInPage() {
             name="email"
             type="email"
             autoComplete="email"
+            maxLength={EMAIL_MAX}
             value={email}
             onChange={(e) => setEmail(e.target.value)}
             required
