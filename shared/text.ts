@@ -9,7 +9,7 @@ export function cleanText(value: string): string {
  * separators, and every other invisible format character except the joiners (U+200C, U+200D) and
  * the emoji tag characters (U+E0020–U+E007F), which emoji sequences and some scripts need.
  */
-const REFUSED_IN_NAMES = /[\p{Cc}\u2028\u2029]|(?![\u200c\u200d\u{e0020}-\u{e007f}])\p{Cf}/u;
+const REFUSED_IN_NAMES = /[\p{Cc}\u2028\u2029]|(?!\u200c|\u200d|[\u{e0020}-\u{e007f}])\p{Cf}/u;
 const REFUSED_IN_NAMES_ALL = new RegExp(REFUSED_IN_NAMES.source, 'gu');
 const VISIBLE_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
