@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, test } from 'vitest';
-import { nodeVersionProblem } from '../server/node-version';
+import { nodeVersionProblem } from '../scripts/check-node.mjs';
 import { newAccount } from './support/app';
 import { countRows, withDb } from './support/db';
 import {

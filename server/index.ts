@@ -2,7 +2,7 @@
  * The entry point of dist/server.js. Nothing is imported before the Node version is checked:
  * better-sqlite3 crashes an older Node with a bare segmentation fault.
  */
-import { nodeVersionProblem } from './node-version';
+import { nodeVersionProblem } from '../scripts/check-node.mjs';
 
 const problem = nodeVersionProblem(process.versions.node);
 if (problem) {

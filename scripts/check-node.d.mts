@@ -1,0 +1,2 @@
+export const MINIMUM_NODE: [number, number];
+export function nodeVersionProblem(version: string): string | null;
