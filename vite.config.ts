@@ -1,14 +1,18 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+const apiTarget = `http://127.0.0.1:${process.env.PORT || 3000}`;
+// Written as objects: a plain string would set changeOrigin, and the API, seeing Vite's own Host
+// instead of the browser's, would refuse every sign-in (its Host and Origin checks).
+const toApi = { target: apiTarget };
 
 export default defineConfig({
   root: 'client',
   plugins: [react()],
   build: { outDir: '../dist/public', emptyOutDir: true, target: 'es2022' },
   server: {
-    port: 5173,
-    proxy: { '/api': apiTarget, '/trpc': apiTarget, '/auth': apiTarget, '/uploads': apiTarget },
+    port: Number(process.env.VITE_PORT || 5173),
+    strictPort: true,
+    proxy: { '/api': toApi, '/trpc': toApi, '/auth': toApi, '/uploads': toApi },
   },
 });

@@ -14,8 +14,11 @@ export function nodeVersionProblem(version) {
   const minor = parts[1] || 0;
   if (major > MINIMUM_NODE[0] || (major === MINIMUM_NODE[0] && minor >= MINIMUM_NODE[1])) return null;
   return (
-    'Quiz Ladder needs Node.js ' + MINIMUM_NODE.join('.') + ' or newer, and this is Node.js v' +
-    String(version).replace(/^v/, '') + ': install a current Node.js LTS (https://nodejs.org) and try again.'
+    'Quiz Ladder needs Node.js ' +
+    MINIMUM_NODE.join('.') +
+    ' or newer, and this is Node.js v' +
+    String(version).replace(/^v/, '') +
+    ': install a current Node.js LTS (https://nodejs.org) and try again.'
   );
 }
 
