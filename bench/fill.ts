@@ -1,4 +1,5 @@
 import type { Db } from '../server/db/database';
+import { indexQuestion, markSearchIndexBuilt } from '../server/services/question-search';
 import { AGE_CATEGORIES } from '../shared/age';
 
 /** The bench's eight categories (names as an admin would type them). */
@@ -55,19 +56,23 @@ export function fillQuestions(db: Db, count: number): number[] {
   return sqlite.transaction(() => {
     const ids = CATEGORY_NAMES.map(([en, vi]) => Number(insertCategory.run(en, vi, now).lastInsertRowid));
     for (let i = 0; i < count; i++) {
-      insertQuestion.run(
+      const questionEn = `${capitalised(text(EN_WORDS, 78))}?`;
+      const questionVi = `${capitalised(text(VI_WORDS, 78))}?`;
+      const { lastInsertRowid } = insertQuestion.run(
         ids[i % ids.length],
         AGE_CATEGORIES[Math.floor(Math.random() * 3)],
         1 + Math.floor(Math.random() * 3),
         Math.floor(Math.random() * 4),
-        `${capitalised(text(EN_WORDS, 78))}?`,
+        questionEn,
         answers(EN_WORDS),
-        `${capitalised(text(VI_WORDS, 78))}?`,
+        questionVi,
         answers(VI_WORDS),
         Math.random(),
         now,
       );
+      indexQuestion(db, Number(lastInsertRowid), { questionEn, questionVi });
     }
+    markSearchIndexBuilt(db);
     return ids;
   })();
 }

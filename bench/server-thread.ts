@@ -1,7 +1,10 @@
 /** The bench server's app thread (see server-child.ts): the real app, logger off, rate limits out of the way. */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { buildApp, LOCAL_ONLY_CONFIG } from '../server/app';
 import { closeDatabase, openReadConnection } from '../server/db/database';
+import { createImageStore } from '../server/images/image-store';
 import { startWriter } from '../server/writer/writer';
 import type { ChildMessage, ParentMessage } from './server-child';
 
@@ -13,14 +16,14 @@ const send = (message: ChildMessage) => port.postMessage(message);
 const writerThread = await startWriter(databasePath, { onCrash: (message) => console.error(`writer: ${message}`) });
 const db = openReadConnection(databasePath);
 const app = await buildApp({
-  deps: { db, writer: writerThread.writer },
+  deps: { db, writer: writerThread.writer, images: createImageStore(join(tmpdir(), 'quiz-ladder-bench-uploads')) },
   config: LOCAL_ONLY_CONFIG,
   publicDir: null,
   logger: false,
   // Ten accounts start 1,500 games a second between them: the throughput is what is measured
   // here, not the per-session limits (bench/abuse.ts measures those, on dist/server.js itself).
   signInRateLimit: 1000,
-  rateLimits: { gameStarts: 1e9, answers: 1e9, windowSeconds: 60 },
+  rateLimits: { gameStarts: 1e9, answers: 1e9, reports: 1e9, windowSeconds: 60 },
 });
 
 let bareBody = '{}';

@@ -11,7 +11,7 @@ export const THREAD_SCRIPTS = {
 /**
  * Bundles `entry` and all it imports into one ESM file, and beside it `<name>.mjs` for each
  * thread script (THREAD_SCRIPTS, or those given: name → source path from the repository root);
- * better-sqlite3 stays an external native module.
+ * better-sqlite3 and sharp stay external native modules.
  */
 export async function bundleServer(entry, outfile, threads = THREAD_SCRIPTS) {
   const root = join(import.meta.dirname, '..');
@@ -31,7 +31,7 @@ function bundle(entry, outfile) {
     platform: 'node',
     format: 'esm',
     target: 'node22',
-    external: ['better-sqlite3'],
+    external: ['better-sqlite3', 'sharp'],
     sourcemap: true,
     legalComments: 'none',
     // Some dependencies still call require(); ESM output needs one defined.

@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { createGoogleSignIn, GOOGLE_ENDPOINTS, type GoogleSignIn, type OAuthEndpoints } from './auth/google';
 import { authRoutes } from './auth/routes';
 import { SESSION_COOKIE, sessionIdOf } from './auth/session';
@@ -11,13 +11,15 @@ import { clientErrorText, DomainError, englishMessage, httpErrorOf } from './err
 import { apiRoutes } from './http/api-routes';
 import { rawClientErrorResponse, registerSecurity, securityHeaders } from './http/security';
 import { registerClient } from './http/static-files';
+import { imageRoutes } from './images/image-routes';
 import { createGameLimiter, DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limits';
+import { imageUseCount } from './services/admin-questions';
 import { contextFactory, type ServerDeps } from './trpc/context';
 import { type AppRouter, appRouter } from './trpc/router';
 
 export type AppDeps = {
   config: Pick<Config, 'PUBLIC_URL' | 'PORT' | 'signIn' | 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'ADMIN_EMAILS'>;
-  /** The server's read connection and its writer (server/writer). */
+  /** The server's read connection, its writer (server/writer) and where question images are stored. */
   deps: Omit<ServerDeps, 'limiter'>;
   /** The built client (dist/public); null serves the API alone. */
   publicDir?: string | null;
@@ -91,6 +93,19 @@ export const loggerOptions = {
     err: loggedError,
   },
 };
+
+/** Images no question ended up using (an abandoned form, a replaced image) go after a day. */
+const UNUSED_IMAGE_AGE_MS = 24 * 60 * 60 * 1000;
+
+function removeUnusedImagesHourly(app: FastifyInstance, deps: ServerDeps) {
+  const sweep = () =>
+    deps.images
+      .removeUnused((imageUrl) => imageUseCount(deps.db, imageUrl) > 0, UNUSED_IMAGE_AGE_MS)
+      .catch((error: unknown) => app.log.error({ err: error }, 'removing unused images failed'));
+  const timer = setInterval(sweep, 60 * 60 * 1000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}
 
 export async function buildApp(options: AppDeps) {
   const { config } = options;
@@ -201,6 +216,8 @@ export async function buildApp(options: AppDeps) {
   });
 
   await app.register(apiRoutes, { deps, security });
+  await app.register(imageRoutes, { deps, security, store: deps.images });
+  removeUnusedImagesHourly(app, deps);
   await registerClient(app, options.publicDir ?? null);
 
   return app;

@@ -17,9 +17,13 @@ export const ERROR_KINDS = [
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
   'TOO_MANY_REQUESTS',
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
+
+export type MessageParams = Record<string, string | number>;
 
 export class DomainError extends Error {
   constructor(
@@ -27,6 +31,8 @@ export class DomainError extends Error {
     message: string,
     /** Seconds to wait before trying again (TOO_MANY_REQUESTS). */
     readonly retryAfterSeconds?: number,
+    /** Values for the message's {{placeholders}}. */
+    readonly params?: MessageParams,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -37,7 +43,8 @@ export const notFound = (message = 'errors:notFound') => new DomainError('NOT_FO
 export const forbidden = (message = 'errors:forbidden') => new DomainError('FORBIDDEN', message);
 export const unauthorized = (message = 'errors:unauthorized') => new DomainError('UNAUTHORIZED', message);
 export const invalid = (message: string) => new DomainError('BAD_REQUEST', message);
-export const conflict = (message: string) => new DomainError('CONFLICT', message);
+export const conflict = (message: string, params?: MessageParams) =>
+  new DomainError('CONFLICT', message, undefined, params);
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new DomainError('TOO_MANY_REQUESTS', 'errors:rateLimited', Math.max(1, Math.ceil(retryAfterSeconds)));
 
@@ -50,15 +57,26 @@ const STATUS_OF: Record<ErrorKind, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
 };
 
+/** The HTTP status of an error kind. */
+export const httpStatusOf = (kind: ErrorKind) => STATUS_OF[kind];
+
 /** English text for an `errors:` key (REST clients and tRPC's `message`); the key itself when it has none. */
-export function englishMessage(key: string): string {
+export function englishMessage(key: string, params: MessageParams = {}): string {
   let node: unknown = enErrors;
-  for (const part of key.replace(/^errors:/, '').split('.'))
-    node = (node as Record<string, unknown> | undefined)?.[part];
-  return typeof node === 'string' ? node : key;
+  const parts = key.replace(/^errors:/, '').split('.');
+  // i18next's plurals: `key_one` / `key_other` when a count is given.
+  if (typeof params.count === 'number') {
+    const last = parts.pop() as string;
+    parts.push(`${last}_${params.count === 1 ? 'one' : 'other'}`);
+  }
+  for (const part of parts) node = (node as Record<string, unknown> | undefined)?.[part];
+  if (typeof node !== 'string') return key;
+  return node.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => String(params[name] ?? placeholder));
 }
 
 /** The i18n key of an invalid input: its first issue's message where the schema names a key. */
@@ -72,12 +90,18 @@ function keyOfZodError(error: ZodError): string {
 // message, for the log (it is answered generically all the same).
 
 export type SerializedError =
-  | { domain: true; kind: ErrorKind; message: string; retryAfterSeconds?: number }
+  | { domain: true; kind: ErrorKind; message: string; retryAfterSeconds?: number; params?: MessageParams }
   | { domain: false; name: string; message: string; code?: string };
 
 export function serializeError(error: unknown): SerializedError {
   if (error instanceof DomainError) {
-    return { domain: true, kind: error.kind, message: error.message, retryAfterSeconds: error.retryAfterSeconds };
+    return {
+      domain: true,
+      kind: error.kind,
+      message: error.message,
+      retryAfterSeconds: error.retryAfterSeconds,
+      params: error.params,
+    };
   }
   const {
     name = 'Error',
@@ -88,7 +112,9 @@ export function serializeError(error: unknown): SerializedError {
 }
 
 export function deserializeError(serialized: SerializedError): Error {
-  if (serialized.domain) return new DomainError(serialized.kind, serialized.message, serialized.retryAfterSeconds);
+  if (serialized.domain) {
+    return new DomainError(serialized.kind, serialized.message, serialized.retryAfterSeconds, serialized.params);
+  }
   const error = new Error(serialized.message);
   error.name = serialized.name;
   if (serialized.code) Object.assign(error, { code: serialized.code });
@@ -132,9 +158,11 @@ export function trpcErrorBody(error: TRPCError) {
     cause instanceof ZodError
       ? cause.issues.map((issue) => ({ path: issue.path.join('.'), message: englishMessage(issue.message) }))
       : undefined;
+  const params = cause instanceof DomainError ? (cause.params ?? {}) : {};
   return {
-    message: key ? englishMessage(key) : error.message,
+    message: key ? englishMessage(key, params) : error.message,
     messageKey: key || null,
+    messageParams: params,
     retryAfterSeconds: cause instanceof DomainError ? (cause.retryAfterSeconds ?? null) : null,
     issues,
   };
@@ -154,7 +182,7 @@ export function httpErrorOf(error: unknown): HttpError {
   if (error instanceof DomainError) {
     return {
       status: STATUS_OF[error.kind],
-      body: { error: englishMessage(error.message) },
+      body: { error: englishMessage(error.message, error.params) },
       headers: error.retryAfterSeconds ? { 'Retry-After': String(error.retryAfterSeconds) } : {},
     };
   }

@@ -2,19 +2,21 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { tooManyRequests } from './errors';
 
 /** Calls a session may make per window; what a family plays never comes near them. */
-export type RateLimits = { gameStarts: number; answers: number; windowSeconds: number };
+export type RateLimits = { gameStarts: number; answers: number; reports: number; windowSeconds: number };
 
 /**
  * A game start takes at least a few seconds of play, a pick at least the 2-s feedback (spec §9):
  * even a child tapping Play Again as fast as the screens allow stays well under these.
  */
-export const DEFAULT_RATE_LIMITS: RateLimits = { gameStarts: 20, answers: 60, windowSeconds: 60 };
+export const DEFAULT_RATE_LIMITS: RateLimits = { gameStarts: 20, answers: 60, reports: 10, windowSeconds: 60 };
 
 export type GameLimiter = {
   /** A game start (tRPC game.start or POST /api/start-game): throws TOO_MANY_REQUESTS over the limit. */
   gameStart(sessionId: string): Promise<void>;
   /** A pick (game.answer). */
   answer(sessionId: string): Promise<void>;
+  /** A "Report a problem" (game.report). */
+  report(sessionId: string): Promise<void>;
   /**
    * Seconds a session must wait before the named calls can be taken again, counting nothing;
    * null when they can be. Lets a request already over its limit be refused before any work.
@@ -31,6 +33,7 @@ export function createGameLimiter(limits: RateLimits = DEFAULT_RATE_LIMITS): Gam
   const limiter = (points: number) => new RateLimiterMemory({ points, duration: limits.windowSeconds });
   const starts = limiter(limits.gameStarts);
   const answers = limiter(limits.answers);
+  const reports = limiter(limits.reports);
   const consume = async (from: RateLimiterMemory, key: string) => {
     try {
       await from.consume(key);
@@ -46,6 +49,7 @@ export function createGameLimiter(limits: RateLimits = DEFAULT_RATE_LIMITS): Gam
   return {
     gameStart: (sessionId) => consume(starts, sessionId),
     answer: (sessionId) => consume(answers, sessionId),
+    report: (sessionId) => consume(reports, sessionId),
     async waitBefore(calls, sessionId) {
       const waits = await Promise.all([
         calls.gameStart ? waitOf(starts, sessionId) : 0,

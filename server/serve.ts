@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { buildApp, loggerOptions } from './app';
 import { closeDatabase, openReadConnection } from './db/database';
 import type { Config } from './env';
+import { createImageStore } from './images/image-store';
 import { StartupError } from './startup-error';
 import { startWriter, WriterStartError, type WriterThread } from './writer/writer';
 
@@ -35,7 +36,7 @@ export async function startServer(
 
   const app = await buildApp({
     config,
-    deps: { db, writer: writerThread.writer },
+    deps: { db, writer: writerThread.writer, images: createImageStore(config.UPLOADS_DIR) },
     publicDir: options.publicDir,
     logger: options.logger ?? { level: config.NODE_ENV === 'test' ? 'warn' : 'info', ...loggerOptions },
   });

@@ -32,3 +32,12 @@ export function showableName(name: string, fallback: string): string {
   const stripped = cleanText(name.replace(REFUSED_IN_NAMES_ALL, ''));
   return nameProblem(stripped) === null ? stripped : fallback;
 }
+
+/**
+ * Text as the question search compares it: no diacritics (NFD without its marks, and đ/Đ, which
+ * Unicode does not decompose, as d), lower case, spaces collapsed: 'Hà Nội' and 'ha noi', 'Đà
+ * Nẵng' and 'da nang' fold alike.
+ */
+export function foldForSearch(value: string): string {
+  return value.normalize('NFD').replace(/\p{M}/gu, '').replace(/[đĐ]/g, 'd').toLowerCase().replace(/\s+/g, ' ').trim();
+}

@@ -1,7 +1,9 @@
-import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { AGE_CATEGORIES } from '../../shared/age';
 import { AVATARS } from '../../shared/avatars';
 import { LANGUAGES } from '../../shared/i18n';
+import { REPORT_REASONS } from '../../shared/schemas/report';
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -94,6 +96,40 @@ export const questions = sqliteTable(
     index('questions_pick_any_idx').on(t.ageCategory, t.difficulty, t.randomKey),
     index('questions_list_idx').on(t.categoryId, t.questionEn, t.id),
     index('questions_text_idx').on(t.questionEn, t.id),
+    // Is a stored image still used (cleaning up uploads, replacing an image)?
+    index('questions_image_idx').on(t.imageUrl).where(sql`${t.imageUrl} IS NOT NULL`),
+  ],
+);
+
+/**
+ * The question search (admin's Manage Questions) is an FTS5 table kept beside `questions`:
+ * `questions_search(rowid = questions.id, text)`, tokenized in trigrams over the English and
+ * Vietnamese texts folded by `foldForSearch` (shared/text.ts), so a substring of three characters
+ * or more is found through the index, case and diacritics aside. Created by a migration
+ * (Drizzle has no virtual tables) and written by server/services/question-search.ts.
+ */
+export const QUESTION_SEARCH_TABLE = 'questions_search';
+
+/** A player's report of a problem with a question: one per profile and question. */
+export const questionReports = sqliteTable(
+  'question_reports',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+    /** Set when an admin dismisses the question's reports; a later report opens it again. */
+    dismissedAt: integer('dismissed_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('question_reports_profile_question_idx').on(t.profileId, t.questionId),
+    index('question_reports_open_idx').on(t.dismissedAt, t.questionId),
   ],
 );
 

@@ -92,8 +92,9 @@ export function registerSecurity(app: FastifyInstance, options: SecurityOptions)
     }
   });
 
+  // A route may set its own (a stored image's stricter Content-Security-Policy); the rest are these.
   app.addHook('onSend', async (_request, reply) => {
-    reply.headers(headers);
+    for (const [name, value] of Object.entries(headers)) if (!reply.hasHeader(name)) reply.header(name, value);
   });
 }
 

@@ -177,7 +177,7 @@ describe('answering', () => {
         await api.game.answer({ gameId: game.gameId, position, answerIndex: rightAnswerAt(db, game.gameId, position) }),
       );
     }
-    expect(results.every((r) => r.correct)).toBe(true);
+    expect(results.every((r) => 'correct' in r && r.correct)).toBe(true);
     expect(results.slice(0, 14).every((r) => r.status === 'playing')).toBe(true);
     expect(results[4]).toMatchObject({ winnings: 1000, correctCount: 5 });
     expect(results[14]).toMatchObject({ status: 'won', winnings: 1_000_000, correctCount: 15 });
@@ -202,7 +202,8 @@ describe('answering', () => {
     });
     // The revealed index points at the stored right answer's text.
     const stored = storedQuestion(game.questions[3]!.question)!;
-    expect(game.questions[3]!.answers[result.correctAnswerIndex]).toBe(stored.answersEn[stored.correctAnswerIndex]);
+    const revealed = 'correctAnswerIndex' in result ? result.correctAnswerIndex : -1;
+    expect(game.questions[3]!.answers[revealed]).toBe(stored.answersEn[stored.correctAnswerIndex]);
     expect(profileTotals(profileId)).toEqual({ games: 1, money: 300, correct: 3 });
   });
 
@@ -273,7 +274,7 @@ describe('resuming after a reload', () => {
     expect(resumed).toEqual({ ...game, position: 2, correctCount: 2, winnings: 200 });
   });
 
-  it('records each pick in the game and leaves nothing to resume once a served question is deleted', async () => {
+  it('records each pick; when an admin deletes a question still ahead, resuming ends the game once, keeping the winnings', async () => {
     const { api, profileId, categoryId } = setUp();
     const game = (await api.game.start({ profileId, categoryId, lang: 'en' }))!;
     await api.game.answer({ gameId: game.gameId, position: 0, answerIndex: rightAnswerAt(db, game.gameId, 0) });
@@ -281,13 +282,33 @@ describe('resuming after a reload', () => {
     expect(stored.questions[0]?.pickedIndex).toBe(rightAnswerAt(db, game.gameId, 0));
     expect(stored.questions.slice(1).every((q) => q.pickedIndex === null)).toBe(true);
 
-    // An admin retires the question now awaiting a pick: the history stays, the game cannot go on.
-    db.delete(questions).where(eq(questions.id, stored.questions[1]!.questionId)).run();
+    // An admin deletes a question this game has still to show: the history stays, the game ends.
+    db.delete(questions).where(eq(questions.id, stored.questions[5]!.questionId)).run();
+    expect(await api.game.current({ profileId })).toEqual({ status: 'removed', correctCount: 1, winnings: 100 });
+    expect(profileTotals(profileId)).toEqual({ games: 1, money: 100, correct: 1 });
+    // Once: nothing left to resume, and a late pick changes nothing.
     expect(await api.game.current({ profileId })).toBeNull();
-    const error = await rejection(api.game.answer({ gameId: game.gameId, position: 1, answerIndex: 0 }));
-    expect(error.code).toBe('NOT_FOUND');
+    const late = await rejection(api.game.answer({ gameId: game.gameId, position: 1, answerIndex: 0 }));
+    expect(late.code).toBe('CONFLICT');
+    expect(profileTotals(profileId)).toEqual({ games: 1, money: 100, correct: 1 });
     const after = db.select().from(games).where(eq(games.id, game.gameId)).get()!;
-    expect(after).toMatchObject({ status: 'playing', currentPosition: 1, correctCount: 1 });
+    expect(after).toMatchObject({ status: 'abandoned', currentPosition: 1, correctCount: 1, winnings: 100 });
     expect(after.questions).toEqual(stored.questions);
+  });
+
+  it('a pick on a question deleted while it was on screen ends the game once, keeping the winnings', async () => {
+    const { api, profileId, categoryId } = setUp();
+    const game = (await api.game.start({ profileId, categoryId, lang: 'en' }))!;
+    for (let position = 0; position < 2; position++) {
+      await api.game.answer({ gameId: game.gameId, position, answerIndex: rightAnswerAt(db, game.gameId, position) });
+    }
+    const stored = db.select({ questions: games.questions }).from(games).where(eq(games.id, game.gameId)).get()!;
+    db.delete(questions).where(eq(questions.id, stored.questions[2]!.questionId)).run();
+    const result = await api.game.answer({ gameId: game.gameId, position: 2, answerIndex: 0 });
+    expect(result).toEqual({ status: 'removed', correctCount: 2, winnings: 200 });
+    expect(profileTotals(profileId)).toEqual({ games: 1, money: 200, correct: 2 });
+    const again = await rejection(api.game.answer({ gameId: game.gameId, position: 2, answerIndex: 1 }));
+    expect(again.code).toBe('CONFLICT');
+    expect(profileTotals(profileId)).toEqual({ games: 1, money: 200, correct: 2 });
   });
 });

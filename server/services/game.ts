@@ -235,12 +235,19 @@ function shuffled(question: LocalizedQuestion, order: number[]): LocalizedQuesti
   return { ...question, answers: applyOrder(question.answers, order) };
 }
 
-/** The profile's unfinished game, to resume after a reload; null when there is none. */
-export function currentGame(db: Db, userId: string, profileId: string): GameView | null {
+/** A game in progress one of whose questions (from the current one on) was deleted by an admin. */
+export type InterruptedGame = { gameId: string; status: 'interrupted' };
+
+/**
+ * The profile's unfinished game, to resume after a reload; null when there is none. When a
+ * question it has still to show was deleted since, it cannot go on: the caller ends it
+ * (endInterruptedGame).
+ */
+export function currentGame(db: Db, userId: string, profileId: string): GameView | InterruptedGame | null {
   return inTransaction(db, () => currentGameOf(db, userId, profileId));
 }
 
-function currentGameOf(db: Db, userId: string, profileId: string): GameView | null {
+function currentGameOf(db: Db, userId: string, profileId: string): GameView | InterruptedGame | null {
   getOwnedProfile(db, userId, profileId);
   const game = db
     .select()
@@ -254,8 +261,10 @@ function currentGameOf(db: Db, userId: string, profileId: string): GameView | nu
     game.questions.map((served) => served.questionId),
     game.lang,
   );
-  // A question deleted since it was served leaves nothing to resume: the next start abandons the game.
-  if (rows.length !== game.questions.length) return null;
+  const found = new Set(rows.map((row) => row.id));
+  const ahead = game.questions.slice(game.currentPosition);
+  if (ahead.some((served) => !found.has(served.questionId))) return { gameId: game.id, status: 'interrupted' };
+  const byId = new Map(rows.map((row) => [row.id, row]));
   return {
     gameId: game.id,
     status: game.status,
@@ -263,20 +272,49 @@ function currentGameOf(db: Db, userId: string, profileId: string): GameView | nu
     position: game.currentPosition,
     correctCount: game.correctCount,
     winnings: game.winnings,
-    questions: game.questions.map((served, i) =>
-      shuffled(localize(rows[i] as QuestionRow, game.lang), served.answerOrder),
-    ),
+    questions: game.questions.map((served) => {
+      const row = byId.get(served.questionId);
+      // Answered already and deleted since: nothing left to show of it, and nothing needs it.
+      if (!row) return { lang: game.lang, question: '', answers: ['', '', '', ''], imageUrl: null };
+      return shuffled(localize(row, game.lang), served.answerOrder);
+    }),
   };
 }
 
-export type PickResult = {
-  correct: boolean;
-  /** The shown index of the right answer, to reveal it. */
-  correctAnswerIndex: number;
-  status: GameOutcome;
-  correctCount: number;
-  winnings: number;
-};
+/**
+ * Ends a game that cannot go on because a question it has still to show was deleted (writer):
+ * as a walk-away, keeping what was won, its totals moved once like any other end.
+ */
+export function endInterruptedGame(db: Db, userId: string, gameId: string): RemovedQuestionEnd {
+  const queries = gameQueries(db);
+  return db.transaction(
+    () => {
+      const game = queries.gameForPick.get({ gameId, userId });
+      if (!game) throw notFound('errors:game.notFound');
+      if (game.status !== 'playing') throw conflict('errors:game.finished');
+      const ids = game.questions.slice(game.position).map((served) => served.questionId);
+      const remaining = db.select({ id: questions.id }).from(questions).where(inArray(questions.id, ids)).all();
+      if (remaining.length === ids.length) throw conflict('errors:game.notInterrupted');
+      finishGame(db, game, 'abandoned', game.correctCount);
+      return { status: 'removed', correctCount: game.correctCount, winnings: winningsFor(game.correctCount) };
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+/** How a game ends when the question it waits on was deleted by an admin. */
+export type RemovedQuestionEnd = { status: 'removed'; correctCount: number; winnings: number };
+
+export type PickResult =
+  | {
+      correct: boolean;
+      /** The shown index of the right answer, to reveal it. */
+      correctAnswerIndex: number;
+      status: GameOutcome;
+      correctCount: number;
+      winnings: number;
+    }
+  | RemovedQuestionEnd;
 
 /**
  * Judges the pick for the current question (spec §4). Only the question awaiting a pick can be
@@ -292,8 +330,13 @@ export function answerQuestion(db: Db, userId: string, input: z.output<typeof an
       if (input.position !== game.position) throw conflict('errors:game.alreadyAnswered');
 
       const served = game.questions[game.position];
-      const question = served && queries.correctAnswer.get({ questionId: served.questionId });
-      if (!served || !question) throw notFound('errors:game.notFound');
+      if (!served) throw notFound('errors:game.notFound');
+      const question = queries.correctAnswer.get({ questionId: served.questionId });
+      if (!question) {
+        // Deleted by an admin since it was served: the game ends here, keeping what was won.
+        finishGame(db, game, 'abandoned', game.correctCount);
+        return { status: 'removed', correctCount: game.correctCount, winnings: winningsFor(game.correctCount) };
+      }
 
       const correctShown = shownIndexOf(served.answerOrder, question.correctAnswerIndex);
       const correct = input.answerIndex === correctShown;

@@ -1,7 +1,9 @@
+import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';
 import { type AppDeps, buildApp, LOCAL_ONLY_CONFIG } from '../app';
 import type { Db } from '../db/database';
+import { createImageStore } from '../images/image-store';
 import { TEST_RATE_LIMITS, writerThreadFor } from './writer';
 
 export const TEST_ORIGIN = 'http://localhost:80';
@@ -16,7 +18,7 @@ export async function createTestApp(
 ): Promise<FastifyInstance> {
   const { writer } = await writerThreadFor(db);
   const app = await buildApp({
-    deps: { db, writer },
+    deps: { db, writer, images: createImageStore(join(dirname(db.path), 'uploads')) },
     config: LOCAL_ONLY_CONFIG,
     rateLimits: TEST_RATE_LIMITS,
     ...overrides,

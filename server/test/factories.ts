@@ -4,9 +4,10 @@ import { createSession, findSession } from '../auth/session';
 import { upsertUser } from '../auth/users';
 import type { Db } from '../db/database';
 import { categories, profiles, questions } from '../db/schema';
+import { indexQuestion } from '../services/question-search';
 import { createContextInner } from '../trpc/context';
 import { createCaller } from '../trpc/router';
-import { testLimiter, writerFor } from './writer';
+import { testDeps } from './writer';
 
 let counter = 0;
 const next = () => ++counter;
@@ -34,20 +35,14 @@ export function createAccount(
       if (!found) throw new Error('session expired');
       if (!db.path) throw new Error('a caller needs a test database with a file (createTestDb)');
       return createCaller(
-        createContextInner({
-          db,
-          writer: writerFor(db as Db & { path: string }),
-          limiter: testLimiter(),
-          user: found.user,
-          session: found.session,
-        }),
+        createContextInner({ ...testDeps(db as Db & { path: string }), user: found.user, session: found.session }),
       );
     },
   };
 }
 
 export const anonymousCaller = (db: Db & { path: string }) =>
-  createCaller(createContextInner({ db, writer: writerFor(db), limiter: testLimiter(), user: null, session: null }));
+  createCaller(createContextInner({ ...testDeps(db), user: null, session: null }));
 
 export function createProfileRow(db: Db, userId: string, overrides: Partial<typeof profiles.$inferInsert> = {}) {
   const id = randomUUID();
@@ -96,8 +91,9 @@ export function createQuestionRows(db: Db, count: number, spec: QuestionSpec): n
         questionVi: spec.vi === false ? null : `Câu hỏi ${n} (${spec.ageCategory ?? 'Kids'})?`,
         answersVi: spec.vi === false ? null : answers('Sai', 'vi'),
       })
-      .returning({ id: questions.id })
+      .returning({ id: questions.id, questionEn: questions.questionEn, questionVi: questions.questionVi })
       .get();
+    indexQuestion(db, row.id, row);
     ids.push(row.id);
   }
   return ids;

@@ -1,6 +1,9 @@
+import { dirname, join } from 'node:path';
 import { afterAll } from 'vitest';
 import type { Db } from '../db/database';
+import { createImageStore } from '../images/image-store';
 import { createGameLimiter, type GameLimiter } from '../rate-limits';
+import type { ServerDeps } from '../trpc/context';
 import type { WriteOperation } from '../writer/operations';
 import { startWriter, type Writer, type WriterThread } from '../writer/writer';
 
@@ -32,6 +35,16 @@ export function writerFor(db: Db & { path: string }): Writer {
 }
 
 /** Rate limits far above anything a test does, except the tests of the limits themselves. */
-export const TEST_RATE_LIMITS = { gameStarts: 100_000, answers: 100_000, windowSeconds: 60 };
+export const TEST_RATE_LIMITS = { gameStarts: 100_000, answers: 100_000, reports: 100_000, windowSeconds: 60 };
 
 export const testLimiter = (): GameLimiter => createGameLimiter(TEST_RATE_LIMITS);
+
+/** What a tRPC caller in a test stands on: the test database, its writer thread, its own images folder. */
+export function testDeps(db: Db & { path: string }): ServerDeps {
+  return {
+    db,
+    writer: writerFor(db),
+    limiter: testLimiter(),
+    images: createImageStore(join(dirname(db.path), 'uploads')),
+  };
+}

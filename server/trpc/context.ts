@@ -2,11 +2,12 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate, type CookieSecurity } from '../auth/request-auth';
 import type { Session, SessionUser } from '../auth/session';
 import type { Db } from '../db/database';
+import type { ImageStore } from '../images/image-store';
 import type { GameLimiter } from '../rate-limits';
 import type { Writer } from '../writer/writer';
 
-/** What every request's work stands on: the read connection, the writer and the rate limits. */
-export type ServerDeps = { db: Db; writer: Writer; limiter: GameLimiter };
+/** What every request's work stands on: the read connection, the writer, the rate limits and the question images. */
+export type ServerDeps = { db: Db; writer: Writer; limiter: GameLimiter; images: ImageStore };
 
 export type ContextInner = ServerDeps & {
   user: SessionUser | null;

@@ -1,3 +1,4 @@
+import { adminRouter } from './routers/admin';
 import { categoriesRouter } from './routers/categories';
 import { gameRouter } from './routers/game';
 import { profilesRouter } from './routers/profiles';
@@ -9,6 +10,7 @@ export const appRouter = router({
   profiles: profilesRouter,
   categories: categoriesRouter,
   game: gameRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,5 @@
-import { initTRPC, TRPCError } from '@trpc/server';
-import { trpcErrorBody, trpcErrorOf, unauthorized } from '../errors';
+import { initTRPC } from '@trpc/server';
+import { forbidden, trpcErrorBody, trpcErrorOf, unauthorized } from '../errors';
 import type { Context } from './context';
 
 const t = initTRPC.context<Context>().create({
@@ -29,8 +29,9 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
 
+/** Admin work (spec §6, checked here on the server): FORBIDDEN to a signed-in non-admin, UNAUTHORIZED signed out. */
 export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
-  if (!ctx.user.isAdmin) throw new TRPCError({ code: 'FORBIDDEN', message: 'errors:forbidden' });
+  if (!ctx.user.isAdmin) throw forbidden();
   return next();
 });
 
@@ -41,5 +42,9 @@ export const gameStartProcedure = protectedProcedure.use(async ({ ctx, next }) =
 });
 export const answerProcedure = protectedProcedure.use(async ({ ctx, next }) => {
   await ctx.limiter.answer(ctx.session.id);
+  return next();
+});
+export const reportProcedure = protectedProcedure.use(async ({ ctx, next }) => {
+  await ctx.limiter.report(ctx.session.id);
   return next();
 });

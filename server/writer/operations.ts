@@ -1,7 +1,10 @@
 import { deleteSession, deleteUserSessions, purgeExpiredSessions, renewSession } from '../auth/session';
 import { signIn } from '../auth/sign-in';
-import { answerQuestion, startGame } from '../services/game';
+import { createCategory, deleteCategory, updateCategory } from '../services/admin-categories';
+import { createQuestion, deleteQuestion, updateQuestion } from '../services/admin-questions';
+import { answerQuestion, endInterruptedGame, startGame } from '../services/game';
 import { chooseActiveProfile, createProfile, deleteProfile, setTtsEnabled, updateProfile } from '../services/profiles';
+import { dismissReports, reportQuestion } from '../services/reports';
 
 /**
  * Every write the server makes, as the services define them: plain synchronous functions of
@@ -24,6 +27,16 @@ export const writeOperations = {
   // Games
   startGame,
   answerQuestion,
+  endInterruptedGame,
+  reportQuestion,
+  // Admin
+  createQuestion,
+  updateQuestion,
+  deleteQuestion,
+  createCategory,
+  updateCategory,
+  deleteCategory,
+  dismissReports,
 };
 
 export type WriteOperations = typeof writeOperations;

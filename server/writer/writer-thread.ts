@@ -8,6 +8,7 @@ import { purgeExpiredSessions } from '../auth/session';
 import { closeDatabase, type Db, openDatabase } from '../db/database';
 import { seedStarterBank } from '../db/seed/seed';
 import { serializeError } from '../errors';
+import { ensureSearchIndex } from '../services/question-search';
 import { type WriteOperation, writeOperations } from './operations';
 import type { WriterData, WriterReply, WriterRequest, WriterStatus } from './protocol';
 
@@ -24,6 +25,7 @@ function open(): Db | null {
     // WAL checkpoints are the checkpointer thread's (db/checkpointer.ts), never inside a commit here.
     db.$client.pragma('wal_autocheckpoint = 0');
     const seeded = seed ? seedStarterBank(db) : { categories: 0, questions: 0 };
+    ensureSearchIndex(db);
     port?.postMessage({ type: 'ready', seeded } satisfies WriterStatus);
     return db;
   } catch (error) {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { cleanText } from '../../../shared/text';
+import { indexQuestion } from '../../services/question-search';
 import type { Db } from '../database';
 import { categories, meta, questions } from '../schema';
 import { type BankCategory, starterBank } from './bank';
@@ -39,6 +40,10 @@ export function seedStarterBank(db: Db, bank: BankCategory[] = starterBank): { c
           .get();
         if (!row) throw new Error(`Seeding lost category ${category.slug}`);
         for (const q of bankQuestions) {
+          const question = {
+            questionEn: cleanText(q.en.question),
+            questionVi: cleanText(q.vi.question),
+          };
           const result = tx
             .insert(questions)
             .values({
@@ -47,13 +52,14 @@ export function seedStarterBank(db: Db, bank: BankCategory[] = starterBank): { c
               ageCategory: q.ageCategory,
               difficulty: q.difficulty,
               correctAnswerIndex: q.correctAnswerIndex,
-              questionEn: cleanText(q.en.question),
+              questionEn: question.questionEn,
               answersEn: q.en.answers.map(cleanText),
-              questionVi: cleanText(q.vi.question),
+              questionVi: question.questionVi,
               answersVi: q.vi.answers.map(cleanText),
             })
             .onConflictDoNothing()
             .run();
+          if (result.changes > 0) indexQuestion(db, Number(result.lastInsertRowid), question);
           addedQuestions += result.changes;
         }
       }

@@ -1,16 +1,27 @@
 import { answerInput, currentGameInput, startGameInput } from '../../../shared/schemas/game';
+import { reportQuestionInput } from '../../../shared/schemas/report';
 import { currentGame } from '../../services/game';
-import { answerProcedure, gameStartProcedure, protectedProcedure, router } from '../trpc';
+import { answerProcedure, gameStartProcedure, protectedProcedure, reportProcedure, router } from '../trpc';
 
 export const gameRouter = router({
   /** A new game, or null when no question matches (the no-questions screen). */
   start: gameStartProcedure
     .input(startGameInput)
     .mutation(({ ctx, input }) => ctx.writer.startGame(ctx.user.id, input)),
-  current: protectedProcedure
-    .input(currentGameInput)
-    .query(({ ctx, input }) => currentGame(ctx.db, ctx.user.id, input.profileId)),
+  /**
+   * The profile's unfinished game, or null. One that cannot go on (an admin deleted a question it
+   * has still to show) is ended here, keeping what was won, and says so (status 'removed').
+   */
+  current: protectedProcedure.input(currentGameInput).query(async ({ ctx, input }) => {
+    const game = currentGame(ctx.db, ctx.user.id, input.profileId);
+    if (game?.status !== 'interrupted') return game;
+    return ctx.writer.endInterruptedGame(ctx.user.id, game.gameId);
+  }),
   answer: answerProcedure
     .input(answerInput)
     .mutation(({ ctx, input }) => ctx.writer.answerQuestion(ctx.user.id, input)),
+  /** "Report a problem" with a question of the player's game (admins see it on their dashboard). */
+  report: reportProcedure
+    .input(reportQuestionInput)
+    .mutation(({ ctx, input }) => ctx.writer.reportQuestion(ctx.user.id, input)),
 });

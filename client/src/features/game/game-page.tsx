@@ -25,7 +25,7 @@ type Phase =
   | { kind: 'question' }
   | { kind: 'checking'; picked: number }
   | { kind: 'feedback'; picked: number; correctIndex: number; correct: boolean }
-  | { kind: 'ended'; winnings: number; correctCount: number };
+  | { kind: 'ended'; winnings: number; correctCount: number; questionRemoved?: boolean };
 
 const KEY_TO_ANSWER: Record<string, number> = { a: 0, b: 1, c: 2, d: 3, '1': 0, '2': 1, '3': 2, '4': 3 };
 
@@ -52,6 +52,13 @@ export default function GamePage() {
   const profileId = activeProfile?.id ?? '';
   const amountText = (amount: number) => formatAmount(amount, i18n.resolvedLanguage ?? 'en');
 
+  /** An admin deleted a question this game had still to show: it has ended, keeping what was won. */
+  function endWithRemovedQuestion(end: { winnings: number; correctCount: number }) {
+    setPhase({ kind: 'ended', winnings: end.winnings, correctCount: end.correctCount, questionRemoved: true });
+    void utils.session.me.invalidate();
+    void utils.game.current.invalidate();
+  }
+
   const showGame = useCallback((loaded: Game) => {
     setGame(loaded);
     setPosition(loaded.position);
@@ -61,7 +68,8 @@ export default function GamePage() {
 
   const resume = useCallback(async () => {
     const current = await utils.game.current.fetch({ profileId }, { staleTime: 0 });
-    if (current) showGame(current);
+    if (current?.status === 'removed') endWithRemovedQuestion(current);
+    else if (current) showGame(current);
     else navigate(paths.preGame, { replace: true });
   }, [utils, profileId, showGame, navigate]);
 
@@ -115,6 +123,10 @@ export default function GamePage() {
       setPhase({ kind: 'checking', picked: index });
       try {
         const result = await answer.mutateAsync({ gameId: game.gameId, position, answerIndex: index });
+        if (result.status === 'removed') {
+          endWithRemovedQuestion(result);
+          return;
+        }
         setPhase({ kind: 'feedback', picked: index, correctIndex: result.correctAnswerIndex, correct: result.correct });
         timerRef.current = setTimeout(() => {
           setCorrectCount(result.correctCount);
@@ -208,6 +220,11 @@ export default function GamePage() {
         <h1 id="end-title" tabIndex={-1} ref={(node) => node?.focus()}>
           {millionaire ? t('end.congratulations') : t('end.gameOver')}
         </h1>
+        {phase.questionRemoved && (
+          <p className="end-message" role="status">
+            {t('end.questionRemoved')}
+          </p>
+        )}
         <p className="end-message">
           {millionaire
             ? t('end.millionaire', { amount: amountText(phase.winnings) })

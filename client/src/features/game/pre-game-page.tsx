@@ -93,7 +93,7 @@ export default function PreGamePage() {
           <button type="button" className="button button-primary button-large" onClick={start}>
             {t('preGame.start')}
           </button>
-          {unfinished.data && (
+          {unfinished.data && unfinished.data.status !== 'removed' && (
             <div className="continue">
               <p className="muted">{t('preGame.continueHint', { number: unfinished.data.position + 1 })}</p>
               <button

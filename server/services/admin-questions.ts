@@ -1,0 +1,165 @@
+import { and, asc, count, eq, gt, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  ADMIN_PAGE_SIZE,
+  type ListCursor,
+  type listQuestionsInput,
+  type questionInput,
+} from '../../shared/schemas/admin';
+import type { Db } from '../db/database';
+import { categories, QUESTION_SEARCH_TABLE, questions } from '../db/schema';
+import { invalid, notFound } from '../errors';
+import { indexQuestion, searchExpression, unindexQuestion } from './question-search';
+
+export type QuestionInput = z.output<typeof questionInput>;
+
+/** A row of Manage Questions. */
+export type QuestionListItem = {
+  id: number;
+  categoryId: number;
+  ageCategory: QuestionInput['ageCategory'];
+  difficulty: number;
+  questionEn: string;
+  questionVi: string | null;
+  imageUrl: string | null;
+};
+
+export type QuestionPage = { items: QuestionListItem[]; nextCursor: ListCursor | null };
+
+const listColumns = {
+  id: questions.id,
+  categoryId: questions.categoryId,
+  ageCategory: questions.ageCategory,
+  difficulty: questions.difficulty,
+  questionEn: questions.questionEn,
+  questionVi: questions.questionVi,
+  imageUrl: questions.imageUrl,
+};
+
+/**
+ * Spec §7: ordered by the English text, 50 a page, optionally one category, with keyset paging:
+ * a page starts strictly after the last (English text, id) of the one before, so every question
+ * comes exactly once however many share a text, and a page deep in the list costs what the first
+ * does (the (category_id, question_en, id) and (question_en, id) indexes). A search (three
+ * characters or more, spec §2 plus the Vietnamese text, diacritics aside) narrows the rows through
+ * the trigram index first.
+ */
+export function listQuestions(db: Db, input: z.output<typeof listQuestionsInput>): QuestionPage {
+  const conditions = [];
+  if (input.categoryId !== null) conditions.push(eq(questions.categoryId, input.categoryId));
+  if (input.search !== '') {
+    const expression = searchExpression(input.search);
+    if (!expression) throw invalid('errors:admin.searchTooShort');
+    conditions.push(
+      sql`${questions.id} IN (SELECT rowid FROM ${sql.raw(QUESTION_SEARCH_TABLE)} WHERE ${sql.raw(QUESTION_SEARCH_TABLE)} MATCH ${expression})`,
+    );
+  }
+  if (input.cursor) {
+    const { questionEn, id } = input.cursor;
+    conditions.push(
+      or(gt(questions.questionEn, questionEn), and(eq(questions.questionEn, questionEn), gt(questions.id, id))),
+    );
+  }
+  const rows = db
+    .select(listColumns)
+    .from(questions)
+    .where(and(...conditions))
+    .orderBy(asc(questions.questionEn), asc(questions.id))
+    .limit(ADMIN_PAGE_SIZE + 1)
+    .all();
+  const items = rows.slice(0, ADMIN_PAGE_SIZE);
+  const last = items.at(-1);
+  return {
+    items,
+    nextCursor: rows.length > ADMIN_PAGE_SIZE && last ? { questionEn: last.questionEn, id: last.id } : null,
+  };
+}
+
+/** One question as the edit form shows it. */
+export function getQuestion(db: Db, questionId: number) {
+  const row = db.select().from(questions).where(eq(questions.id, questionId)).get();
+  if (!row) throw notFound('errors:question.notFound');
+  return {
+    id: row.id,
+    categoryId: row.categoryId,
+    ageCategory: row.ageCategory,
+    difficulty: row.difficulty,
+    correctAnswerIndex: row.correctAnswerIndex,
+    imageUrl: row.imageUrl,
+    en: { question: row.questionEn, answers: row.answersEn },
+    vi: { question: row.questionVi ?? '', answers: row.answersVi ?? ['', '', '', ''] },
+  };
+}
+
+function assertCategory(db: Db, categoryId: number) {
+  const found = db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId)).get();
+  if (!found) throw invalid('errors:category.notFound');
+}
+
+const columnsOf = (input: QuestionInput) => ({
+  categoryId: input.categoryId,
+  ageCategory: input.ageCategory,
+  difficulty: input.difficulty,
+  correctAnswerIndex: input.correctAnswerIndex,
+  imageUrl: input.imageUrl,
+  questionEn: input.en.question,
+  answersEn: input.en.answers,
+  questionVi: input.vi.question,
+  answersVi: input.vi.answers,
+});
+
+/** Adds a question (writer): its row and its search entry, together. */
+export function createQuestion(db: Db, input: QuestionInput): { id: number } {
+  return db.transaction(() => {
+    assertCategory(db, input.categoryId);
+    const { id } = db
+      .insert(questions)
+      .values({ ...columnsOf(input), randomKey: Math.random() })
+      .returning({ id: questions.id })
+      .get();
+    indexQuestion(db, id, { questionEn: input.en.question, questionVi: input.vi.question });
+    return { id };
+  });
+}
+
+/**
+ * Replaces a question's texts, answers, category and image (writer). Returns the image it no
+ * longer uses, for the caller to delete once this has committed.
+ */
+export function updateQuestion(db: Db, questionId: number, input: QuestionInput): { droppedImageUrl: string | null } {
+  return db.transaction(() => {
+    const before = db
+      .select({ imageUrl: questions.imageUrl })
+      .from(questions)
+      .where(eq(questions.id, questionId))
+      .get();
+    if (!before) throw notFound('errors:question.notFound');
+    assertCategory(db, input.categoryId);
+    db.update(questions).set(columnsOf(input)).where(eq(questions.id, questionId)).run();
+    indexQuestion(db, questionId, { questionEn: input.en.question, questionVi: input.vi.question });
+    return { droppedImageUrl: before.imageUrl && before.imageUrl !== input.imageUrl ? before.imageUrl : null };
+  });
+}
+
+/**
+ * Deletes a question (writer) with its search entry (its reports go by foreign key). Games that served it keep their
+ * history (games record question ids, not rows); one still being played ends when it reaches the
+ * missing question (services/game.ts). Returns its image, for the caller to delete.
+ */
+export function deleteQuestion(db: Db, questionId: number): { droppedImageUrl: string | null } {
+  return db.transaction(() => {
+    const row = db
+      .delete(questions)
+      .where(eq(questions.id, questionId))
+      .returning({ imageUrl: questions.imageUrl })
+      .get();
+    if (!row) throw notFound('errors:question.notFound');
+    unindexQuestion(db, questionId);
+    return { droppedImageUrl: row.imageUrl };
+  });
+}
+
+/** How many questions use an image (read): an image is deleted only when none does. */
+export function imageUseCount(db: Db, imageUrl: string): number {
+  return db.select({ n: count() }).from(questions).where(eq(questions.imageUrl, imageUrl)).get()?.n ?? 0;
+}

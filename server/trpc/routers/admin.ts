@@ -1,0 +1,53 @@
+import {
+  categoryIdInput,
+  createCategoryInput,
+  listQuestionsInput,
+  questionIdInput,
+  questionInput,
+  updateCategoryInput,
+  updateQuestionInput,
+} from '../../../shared/schemas/admin';
+import { adminOverview } from '../../services/admin-overview';
+import { getQuestion, imageUseCount, listQuestions } from '../../services/admin-questions';
+import { listReportedQuestions } from '../../services/reports';
+import type { Context } from '../context';
+import { adminProcedure, router } from '../trpc';
+
+/** Deletes an image no question uses any more, once the write that dropped it has committed. */
+async function dropImage(ctx: Context, imageUrl: string | null) {
+  if (imageUrl && imageUseCount(ctx.db, imageUrl) === 0) await ctx.images.remove(imageUrl);
+}
+
+/** Spec §2 /admin: everything here is for admins only, checked on the server (adminProcedure). */
+export const adminRouter = router({
+  overview: adminProcedure.query(({ ctx }) => adminOverview(ctx.db)),
+  questions: router({
+    list: adminProcedure.input(listQuestionsInput).query(({ ctx, input }) => listQuestions(ctx.db, input)),
+    byId: adminProcedure.input(questionIdInput).query(({ ctx, input }) => getQuestion(ctx.db, input.questionId)),
+    create: adminProcedure.input(questionInput).mutation(({ ctx, input }) => ctx.writer.createQuestion(input)),
+    update: adminProcedure.input(updateQuestionInput).mutation(async ({ ctx, input }) => {
+      const { droppedImageUrl } = await ctx.writer.updateQuestion(input.questionId, input.question);
+      await dropImage(ctx, droppedImageUrl);
+      return { ok: true };
+    }),
+    remove: adminProcedure.input(questionIdInput).mutation(async ({ ctx, input }) => {
+      const { droppedImageUrl } = await ctx.writer.deleteQuestion(input.questionId);
+      await dropImage(ctx, droppedImageUrl);
+      return { ok: true };
+    }),
+  }),
+  categories: router({
+    create: adminProcedure.input(createCategoryInput).mutation(({ ctx, input }) => ctx.writer.createCategory(input)),
+    update: adminProcedure.input(updateCategoryInput).mutation(({ ctx, input }) => ctx.writer.updateCategory(input)),
+    remove: adminProcedure.input(categoryIdInput).mutation(async ({ ctx, input }) => {
+      await ctx.writer.deleteCategory(input.categoryId);
+      return { ok: true };
+    }),
+  }),
+  reports: router({
+    list: adminProcedure.query(({ ctx }) => listReportedQuestions(ctx.db)),
+    dismiss: adminProcedure
+      .input(questionIdInput)
+      .mutation(({ ctx, input }) => ctx.writer.dismissReports(input.questionId)),
+  }),
+});

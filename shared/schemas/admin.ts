@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { AGE_CATEGORIES } from '../age';
+import { cleanText, foldForSearch } from '../text';
+
+/** Spec §9: the admin question list's page size. */
+export const ADMIN_PAGE_SIZE = 50;
+export const QUESTION_TEXT_MAX = 500;
+export const ANSWER_TEXT_MAX = 200;
+export const CATEGORY_NAME_MAX = 60;
+export const SEARCH_MAX = 100;
+/** Shorter searches cannot use the trigram index the search runs on (three characters a trigram). */
+export const SEARCH_MIN_CHARS = 3;
+
+/** Messages are i18n keys of the `errors` namespace; the English ones quote spec §5 and §8. */
+export const questionMessages = {
+  required: 'errors:question.required', // 'Please fill out all question text fields and select a category.'
+  answersRequired: 'errors:question.answersRequired',
+  answersDistinct: 'errors:question.answersDistinct',
+  tooLong: 'errors:question.tooLong',
+  invalid: 'errors:question.invalid',
+} as const;
+
+const text = (max: number) =>
+  z
+    .string(questionMessages.required)
+    .transform(cleanText)
+    .pipe(z.string().min(1, questionMessages.required).max(max, questionMessages.tooLong));
+
+const answers = z
+  .array(z.string(questionMessages.answersRequired).transform(cleanText), questionMessages.answersRequired)
+  .length(4, questionMessages.answersRequired)
+  .superRefine((list, context) => {
+    if (list.some((answer) => answer === '')) {
+      context.addIssue({ code: 'custom', message: questionMessages.answersRequired });
+    } else if (list.some((answer) => answer.length > ANSWER_TEXT_MAX)) {
+      context.addIssue({ code: 'custom', message: questionMessages.tooLong });
+    } else if (new Set(list.map(foldForSearch)).size !== list.length) {
+      context.addIssue({ code: 'custom', message: questionMessages.answersDistinct });
+    }
+  });
+
+const localized = z.object({ question: text(QUESTION_TEXT_MAX), answers });
+
+/** Where an uploaded image lives once stored (server/images): only these are accepted as a question's image. */
+export const QUESTION_IMAGE_URL =
+  /^\/uploads\/question-images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
+
+/** A question as the add and edit forms send it (spec §3, §5). */
+export const questionInput = z.object({
+  categoryId: z.number(questionMessages.required).int(questionMessages.required).positive(questionMessages.required),
+  ageCategory: z.enum(AGE_CATEGORIES, questionMessages.invalid),
+  difficulty: z
+    .number(questionMessages.invalid)
+    .int(questionMessages.invalid)
+    .min(1, questionMessages.invalid)
+    .max(3, questionMessages.invalid),
+  /** Chosen with the English radio buttons; the Vietnamese answers share it (spec §5). */
+  correctAnswerIndex: z
+    .number(questionMessages.invalid)
+    .int(questionMessages.invalid)
+    .min(0, questionMessages.invalid)
+    .max(3, questionMessages.invalid),
+  en: localized,
+  vi: localized,
+  imageUrl: z.string().regex(QUESTION_IMAGE_URL, questionMessages.invalid).nullable(),
+});
+export type QuestionInput = z.input<typeof questionInput>;
+
+export const questionIdInput = z.object({ questionId: z.number().int().positive() });
+export const updateQuestionInput = questionIdInput.extend({ question: questionInput });
+
+/** The list's position: after this English text and id (keyset paging, every question once). */
+export const listCursor = z.object({ questionEn: z.string().max(QUESTION_TEXT_MAX), id: z.number().int().positive() });
+export type ListCursor = z.infer<typeof listCursor>;
+
+export const listQuestionsInput = z.object({
+  categoryId: z.number().int().positive().nullable().default(null),
+  search: z.string().max(SEARCH_MAX).transform(cleanText).default(''),
+  cursor: listCursor.nullable().default(null),
+});
+
+export const categoryMessages = {
+  required: 'errors:category.namesRequired', // 'Both English and Vietnamese names are required.'
+  requiredForUpdate: 'errors:category.namesRequiredForUpdate', // '... required for an update.'
+  tooLong: 'errors:category.nameTooLong',
+} as const;
+
+const categoryName = (required: string) =>
+  z
+    .string(required)
+    .transform(cleanText)
+    .pipe(z.string().min(1, required).max(CATEGORY_NAME_MAX, categoryMessages.tooLong));
+
+export const createCategoryInput = z.object({
+  nameEn: categoryName(categoryMessages.required),
+  nameVi: categoryName(categoryMessages.required),
+});
+export const updateCategoryInput = z.object({
+  categoryId: z.number().int().positive(),
+  nameEn: categoryName(categoryMessages.requiredForUpdate),
+  nameVi: categoryName(categoryMessages.requiredForUpdate),
+});
+export const categoryIdInput = z.object({ categoryId: z.number().int().positive() });
