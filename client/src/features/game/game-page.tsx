@@ -53,11 +53,14 @@ export default function GamePage() {
   const amountText = (amount: number) => formatAmount(amount, i18n.resolvedLanguage ?? 'en');
 
   /** An admin deleted a question this game had still to show: it has ended, keeping what was won. */
-  function endWithRemovedQuestion(end: { winnings: number; correctCount: number }) {
-    setPhase({ kind: 'ended', winnings: end.winnings, correctCount: end.correctCount, questionRemoved: true });
-    void utils.session.me.invalidate();
-    void utils.game.current.invalidate();
-  }
+  const endWithRemovedQuestion = useCallback(
+    (end: { winnings: number; correctCount: number }) => {
+      setPhase({ kind: 'ended', winnings: end.winnings, correctCount: end.correctCount, questionRemoved: true });
+      void utils.session.me.invalidate();
+      void utils.game.current.invalidate();
+    },
+    [utils],
+  );
 
   const showGame = useCallback((loaded: Game) => {
     setGame(loaded);
@@ -71,7 +74,7 @@ export default function GamePage() {
     if (current?.status === 'removed') endWithRemovedQuestion(current);
     else if (current) showGame(current);
     else navigate(paths.preGame, { replace: true });
-  }, [utils, profileId, showGame, navigate]);
+  }, [utils, profileId, showGame, navigate, endWithRemovedQuestion]);
 
   const load = useCallback(async () => {
     setPhase({ kind: 'loading' });
@@ -150,7 +153,7 @@ export default function GamePage() {
         }
       }
     },
-    [game, phase.kind, position, answer, speech, utils, resume],
+    [game, phase.kind, position, answer, speech, utils, resume, endWithRemovedQuestion],
   );
 
   useEffect(() => {
