@@ -8,7 +8,7 @@ import type { MainThreadMessage, ServerThreadData, ServerThreadMessage } from '.
 import { StartupError } from './startup-error';
 import { workerScript } from './worker-script';
 
-const USAGE = 'Usage: node dist/server.js [serve | backup <file>]';
+const USAGE = 'Usage: node dist/server.js [serve | backup <file> | admin grant <email> | admin revoke <email>]';
 const EXIT_GRACE_MS = 15_000;
 
 /**
@@ -64,7 +64,7 @@ async function backup(destination: string | undefined) {
     process.exit(2);
   }
   // Only the database's path matters here: a backup must work whatever the sign-in setup.
-  const source = resolveDataPath(process.env.DATABASE_PATH?.trim() || DEFAULT_DATABASE_PATH);
+  const source = databasePath();
   if (!existsSync(source)) {
     throw new StartupError(
       `There is no database at ${source} to back up: set DATABASE_PATH to the server's database file.`,
@@ -75,11 +75,45 @@ async function backup(destination: string | undefined) {
   console.log(`Backed up ${source} to ${destination}`);
 }
 
-/** `node dist/server.js [serve | backup <file>]`: one clear sentence and exit 1 when it cannot. */
+/** The database the server uses: DATABASE_PATH, resolved as the server resolves it, only that. */
+function databasePath(): string {
+  return resolveDataPath(process.env.DATABASE_PATH?.trim() || DEFAULT_DATABASE_PATH);
+}
+
+/**
+ * `admin grant <email>` / `admin revoke <email>`: for self-hosters, beside ADMIN_EMAILS. Safe while
+ * the server runs (SQLite's own locking; the server reads admin rights at every request).
+ */
+async function admin(action: string | undefined, email: string | undefined) {
+  if ((action !== 'grant' && action !== 'revoke') || !email) {
+    console.error('Usage: node dist/server.js admin grant <email> | admin revoke <email>');
+    process.exit(2);
+  }
+  const path = databasePath();
+  if (!existsSync(path))
+    throw new StartupError(`There is no database at ${path}: set DATABASE_PATH to the server's database file.`);
+  const { openDatabase } = await import('./db/database');
+  const { setAdmin } = await import('./auth/users');
+  const db = openDatabase(path);
+  try {
+    if (!setAdmin(db, email, action === 'grant')) {
+      throw new StartupError(
+        `No account with the email ${email} has signed in yet: have them sign in once, then run this again.`,
+      );
+    }
+  } finally {
+    // No checkpoint here: the server's own checkpointer folds this write in.
+    db.$client.close();
+  }
+  console.log(action === 'grant' ? `${email} is now an admin.` : `${email} is no longer an admin.`);
+}
+
+/** `node dist/server.js [serve | backup <file> | admin ...]`: one clear sentence and exit 1 when it cannot. */
 export async function run(args: string[]): Promise<void> {
   const [command, ...rest] = args;
   try {
     if (command === 'backup') await backup(rest[0]);
+    else if (command === 'admin') await admin(rest[0], rest[1]);
     else if (command === undefined || command === 'serve') await serve();
     else {
       console.error(`Unknown command "${command}". ${USAGE}`);

@@ -43,3 +43,13 @@ export function upsertUser(db: Db, identity: VerifiedIdentity, adminEmails: read
     .run();
   return id;
 }
+
+/**
+ * Makes the account of an email an admin, or no longer one (`node dist/server.js admin grant|revoke
+ * <email>`). Returns false when no account has that email (it must have signed in once). Takes
+ * effect at the account's next request: admin rights are read from the row every time.
+ */
+export function setAdmin(db: Db, email: string, isAdmin: boolean): boolean {
+  const { changes } = db.update(users).set({ isAdmin }).where(eq(users.email, email.trim().toLowerCase())).run();
+  return changes > 0;
+}

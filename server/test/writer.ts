@@ -1,21 +1,22 @@
 import { dirname, join } from 'node:path';
-import { afterAll } from 'vitest';
 import type { Db } from '../db/database';
 import { createImageStore } from '../images/image-store';
 import { createGameLimiter, type GameLimiter } from '../rate-limits';
 import type { ServerDeps } from '../trpc/context';
 import type { WriteOperation } from '../writer/operations';
 import { startWriter, type Writer, type WriterThread } from '../writer/writer';
+import { beforeTestDbCloses } from './db';
 
 const threads = new WeakMap<Db, Promise<WriterThread>>();
 
-/** The real writer thread for a test database (started on first use, stopped after the file's tests). */
+/** The real writer thread for a test database (started on first use, stopped before the database closes). */
 export function writerThreadFor(db: Db & { path: string }): Promise<WriterThread> {
   let thread = threads.get(db);
   if (!thread) {
     thread = startWriter(db.path);
     threads.set(db, thread);
-    afterAll(async () => (await thread)?.stop());
+    const started = thread;
+    beforeTestDbCloses(db, async () => (await started).stop());
   }
   return thread;
 }
