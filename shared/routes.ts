@@ -7,7 +7,15 @@ export const paths = {
   preGame: '/pre-game',
   game: '/game',
   admin: '/admin',
+  adminQuestions: '/admin/questions',
+  adminAddQuestion: '/admin/add-question',
+  adminCategories: '/admin/categories',
+  adminAiTools: '/admin/ai-tools',
+  adminAddQuestionSet: '/admin/add-question-set',
 } as const;
+
+/** Spec §2 /admin/edit-question/{questionId}. */
+export const editQuestionPath = (questionId: number) => `/admin/edit-question/${questionId}`;
 
 const clientRoutePatterns: RegExp[] = [
   /^\/$/,

@@ -74,6 +74,11 @@ export function AccountMenu() {
             {t('account.signedInAs')} <strong>{user.email}</strong>
           </p>
         )}
+        {user?.isAdmin && step === 'open' && (
+          <a className="button account-admin-link" href={paths.admin}>
+            {t('account.admin')}
+          </a>
+        )}
         {step === 'confirmEverywhere' ? (
           <div>
             <p>{t('account.confirmEverywhere')}</p>

@@ -25,3 +25,8 @@ export function errorCodeOf(error: unknown): string | undefined {
 export function rateLimitedOr(error: unknown, fallback: string): string {
   return errorCodeOf(error) === 'TOO_MANY_REQUESTS' ? 'errors:rateLimited' : fallback;
 }
+
+/** The values for the server message's {{placeholders}} (a count, a name). */
+export function errorParamsOf(error: unknown): Record<string, string | number> {
+  return (dataOf(error) as { messageParams?: Record<string, string | number> } | undefined)?.messageParams ?? {};
+}

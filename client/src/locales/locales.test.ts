@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { resources } from '../lib/i18n';
+import { adminResources } from '../features/admin/admin-strings';
+import { resources as playerResources } from '../lib/i18n';
+
+const resources = {
+  en: { ...playerResources.en, ...adminResources.en },
+  vi: { ...playerResources.vi, ...adminResources.vi },
+};
 
 type Tree = { [key: string]: string | Tree };
 

@@ -1,19 +1,94 @@
+import './admin.css';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, Route, Switch, useRoute } from 'wouter';
+import { AccountMenu } from '../../components/account-menu';
+import { LanguageSwitch } from '../../components/language-switch';
+import { Loading } from '../../components/loading';
+import { NotFoundPage } from '../../components/not-found-page';
 import { paths } from '../../config/paths';
+import { i18n } from '../../lib/i18n';
+import { adminResources } from './admin-strings';
+import DashboardPage from './dashboard-page';
 
-/** The admin area's welcome (spec §2 /admin index). The admin tools themselves are not built yet. */
-export default function AdminPage() {
-  const { t } = useTranslation();
+for (const [language, namespaces] of Object.entries(adminResources)) {
+  i18n.addResourceBundle(language, 'admin', namespaces.admin, true, true);
+}
+
+const QuestionsPage = lazy(() => import('./questions-page'));
+const QuestionFormPage = lazy(() => import('./question-form-page'));
+const CategoriesPage = lazy(() => import('./categories-page'));
+const PlaceholderPage = lazy(() => import('./placeholder-page'));
+
+/** Paths below /admin (the route is nested: spec §2). */
+const sections = [
+  { href: '/', key: 'dashboard' },
+  { href: '/questions', key: 'questions' },
+  { href: '/add-question', key: 'addQuestion' },
+  { href: '/categories', key: 'categories' },
+  { href: '/add-question-set', key: 'addQuestionSet' },
+] as const;
+
+function NavLink({ href, label }: { href: string; label: string }) {
+  const [active] = useRoute(href);
   return (
-    <main className="page page-narrow" id="main">
-      <div className="card">
-        <h1>{t('admin.welcomeTitle')}</h1>
-        <p>{t('admin.welcome')}</p>
-        <Link className="button" href={paths.profiles}>
-          {t('admin.backToApp')}
-        </Link>
+    <Link href={href} className="admin-nav-link" aria-current={active ? 'page' : undefined}>
+      {label}
+    </Link>
+  );
+}
+
+/** Spec §2 /admin: a sidebar (Dashboard … Back to App) beside the section's page. */
+export default function AdminPage() {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="admin">
+      <header className="app-header admin-header">
+        <a className="skip-link" href="#main">
+          {t('common:skipToContent')}
+        </a>
+        <span className="brand">
+          {t('common:appName')} · {t('title')}
+        </span>
+        <div className="header-actions">
+          <LanguageSwitch />
+          <AccountMenu />
+        </div>
+      </header>
+      <div className="admin-body">
+        <nav className="admin-nav" aria-label={t('nav.label')}>
+          {sections.map((section) => (
+            <NavLink key={section.key} href={section.href} label={t(`nav.${section.key}`)} />
+          ))}
+          <a className="admin-nav-link admin-nav-back" href={paths.profiles}>
+            {t('nav.backToApp')}
+          </a>
+        </nav>
+        <main className="admin-main" id="main">
+          <Suspense fallback={<Loading />}>
+            <Switch>
+              <Route path="/" component={DashboardPage} />
+              <Route path="/questions" component={QuestionsPage} />
+              <Route path="/add-question">
+                <QuestionFormPage />
+              </Route>
+              <Route path="/edit-question/:questionId">
+                {(params) => <QuestionFormPage questionId={Number(params.questionId)} key={params.questionId} />}
+              </Route>
+              <Route path="/categories" component={CategoriesPage} />
+              <Route path="/ai-tools">
+                <PlaceholderPage section="aiTools" />
+              </Route>
+              <Route path="/add-question-set">
+                <PlaceholderPage section="questionSet" />
+              </Route>
+              <Route>
+                <NotFoundPage />
+              </Route>
+            </Switch>
+          </Suspense>
+        </main>
       </div>
-    </main>
+    </div>
   );
 }

@@ -13,6 +13,7 @@ import { currentLanguage } from '../../lib/i18n';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Ladder } from './ladder';
 import { markGameStarted, readGameNavigationState } from './navigation';
+import { ReportProblem } from './report-problem';
 import { useSpeech } from './use-speech';
 import { ANSWER_LETTERS } from './voice';
 
@@ -311,6 +312,7 @@ export default function GamePage() {
                 {t('speech.repeat')}
               </button>
             )}
+            <ReportProblem gameId={game.gameId} position={position} />
             <span className="muted keyboard-hint">{t('play.keyboardHint')}</span>
           </div>
           {ttsEnabled && speech.missingVoice && (

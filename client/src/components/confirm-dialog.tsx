@@ -1,0 +1,47 @@
+import { useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type Props = {
+  message: string;
+  confirmLabel: string;
+  busy?: boolean;
+  /** A message from a failed attempt, shown inside the dialog. */
+  error?: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/** A modal question before something that cannot be undone; it opens on its safe choice. */
+export function ConfirmDialog({ message, confirmLabel, busy = false, error, onConfirm, onCancel }: Props) {
+  const { t } = useTranslation();
+  const messageId = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  return (
+    <dialog
+      ref={(node) => {
+        dialogRef.current = node;
+        if (node && !node.open) node.showModal();
+      }}
+      className="dialog"
+      role="alertdialog"
+      aria-describedby={messageId}
+      onClose={onCancel}
+    >
+      <p id={messageId}>{message}</p>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="form-actions">
+        {/* biome-ignore lint/a11y/noAutofocus: a destructive confirmation starts on its safe choice. */}
+        <button type="button" className="button" onClick={() => dialogRef.current?.close()} autoFocus>
+          {t('cancel')}
+        </button>
+        <button type="button" className="button button-danger" disabled={busy} onClick={onConfirm}>
+          {confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,286 @@
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { AGE_CATEGORIES, type AgeCategory } from '../../../../shared/age';
+import { paths } from '../../../../shared/routes';
+import { type QuestionInput, questionInput } from '../../../../shared/schemas/admin';
+import { Loading } from '../../components/loading';
+import { errorCodeOf, errorKeyOf } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { ANSWER_LETTERS } from '../game/voice';
+import { ImageUpload } from './image-upload';
+import { inAdmin } from './in-admin';
+import { useCategories } from './use-category-names';
+
+type Localized = { question: string; answers: string[] };
+type FormValues = {
+  categoryId: string;
+  ageCategory: AgeCategory;
+  difficulty: string;
+  correctAnswerIndex: number;
+  en: Localized;
+  vi: Localized;
+  imageUrl: string | null;
+};
+
+const emptyForm = (): FormValues => ({
+  categoryId: '',
+  ageCategory: 'Kids',
+  difficulty: '1',
+  correctAnswerIndex: 0,
+  en: { question: '', answers: ['', '', '', ''] },
+  vi: { question: '', answers: ['', '', '', ''] },
+  imageUrl: null,
+});
+
+/** The form as the server takes it: the same shared schema (spec §5) decides what is missing. */
+function toInput(values: FormValues): QuestionInput {
+  return {
+    categoryId: values.categoryId ? Number(values.categoryId) : 0,
+    ageCategory: values.ageCategory,
+    difficulty: Number(values.difficulty),
+    correctAnswerIndex: values.correctAnswerIndex,
+    en: values.en,
+    vi: values.vi,
+    imageUrl: values.imageUrl,
+  };
+}
+
+/** One language's column: the question and its four answers, side by side with the other's. */
+function LanguageColumn({
+  lang,
+  values,
+  correctAnswerIndex,
+  onChange,
+  onCorrectChange,
+}: {
+  lang: 'en' | 'vi';
+  values: Localized;
+  correctAnswerIndex: number;
+  onChange: (values: Localized) => void;
+  /** English only: the Vietnamese radios mirror it, disabled (spec §5). */
+  onCorrectChange?: (index: number) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const groupId = useId();
+  return (
+    <fieldset className="language-column" lang={lang}>
+      <legend>{t(lang === 'en' ? 'form.english' : 'form.vietnamese')}</legend>
+      <label className="field">
+        <span>{t('form.questionText')}</span>
+        <textarea
+          name={`${lang}-question`}
+          rows={3}
+          maxLength={500}
+          value={values.question}
+          onChange={(event) => onChange({ ...values, question: event.target.value })}
+        />
+      </label>
+      {values.answers.map((answer, index) => {
+        const letter = ANSWER_LETTERS[index] as string;
+        return (
+          <div className="answer-field" key={letter}>
+            <label className="field">
+              <span>{t('form.answer', { letter })}</span>
+              <input
+                name={`${lang}-answer-${letter}`}
+                value={answer}
+                maxLength={200}
+                onChange={(event) =>
+                  onChange({ ...values, answers: values.answers.map((a, i) => (i === index ? event.target.value : a)) })
+                }
+              />
+            </label>
+            <label className="correct-choice">
+              <input
+                type="radio"
+                name={`${groupId}-correct`}
+                checked={correctAnswerIndex === index}
+                disabled={!onCorrectChange}
+                onChange={() => onCorrectChange?.(index)}
+              />
+              <span>{t('form.correctIs', { letter })}</span>
+            </label>
+          </div>
+        );
+      })}
+      {!onCorrectChange && <p className="muted">{t('form.mirrorsEnglish')}</p>}
+    </fieldset>
+  );
+}
+
+/** Spec §2 /admin/add-question and /admin/edit-question/{questionId}. */
+export default function QuestionFormPage({ questionId }: { questionId?: number }) {
+  const { t } = useTranslation(['admin', 'errors']);
+  const editing = questionId !== undefined;
+  const { categories, isError: categoriesFailed } = useCategories();
+  const utils = trpc.useUtils();
+  const existing = trpc.admin.questions.byId.useQuery(
+    { questionId: questionId ?? 0 },
+    { enabled: editing, retry: false, staleTime: 0 },
+  );
+  const [values, setValues] = useState<FormValues | null>(editing ? null : emptyForm());
+  const [uploading, setUploading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const onBusyChange = useCallback((busy: boolean) => setUploading(busy), []);
+
+  useEffect(() => {
+    if (!existing.data || values) return;
+    setValues({
+      ...existing.data,
+      categoryId: String(existing.data.categoryId),
+      difficulty: String(existing.data.difficulty),
+    });
+  }, [existing.data, values]);
+
+  const failed = (fallback: string) => (caught: unknown) =>
+    setError(
+      errorCodeOf(caught) === 'BAD_REQUEST' || errorCodeOf(caught) === 'NOT_FOUND'
+        ? errorKeyOf(caught, fallback)
+        : fallback,
+    );
+  const create = trpc.admin.questions.create.useMutation({
+    onSuccess: async () => {
+      setSaved(t('form.added'));
+      setValues(emptyForm());
+      setFormKey((key) => key + 1);
+      await utils.admin.questions.list.invalidate();
+    },
+    onError: failed('errors:question.addFailed'),
+  });
+  const update = trpc.admin.questions.update.useMutation({
+    onSuccess: async () => {
+      setSaved(t('form.updated'));
+      await Promise.all([utils.admin.questions.list.invalidate(), utils.admin.questions.byId.invalidate()]);
+    },
+    onError: failed('errors:question.updateFailed'),
+  });
+
+  if (editing && existing.isError) {
+    const notFound = errorCodeOf(existing.error) === 'NOT_FOUND';
+    return (
+      <section className="card" role="alert">
+        <p>{t(notFound ? 'errors:question.notFound' : 'errors:question.loadFailed')}</p>
+        <Link className="button" href={inAdmin(paths.adminQuestions)}>
+          {t('form.backToList')}
+        </Link>
+      </section>
+    );
+  }
+  if (!values) return <Loading />;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!values) return;
+    setSaved(null);
+    setError(null);
+    const parsed = questionInput.safeParse(toInput(values));
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'errors:question.required');
+      return;
+    }
+    if (editing) update.mutate({ questionId, question: parsed.data });
+    else create.mutate(parsed.data);
+  }
+
+  // Functional: an upload finishing later must not undo what was typed meanwhile.
+  const set = (change: Partial<FormValues>) => setValues((current) => (current ? { ...current, ...change } : current));
+  const busy = create.isPending || update.isPending;
+  return (
+    <section className="card" aria-labelledby="question-form-title">
+      <h1 id="question-form-title">{t(editing ? 'form.editTitle' : 'form.addTitle')}</h1>
+      {categoriesFailed && (
+        <p className="form-error" role="alert">
+          {t(editing ? 'errors:question.loadFailed' : 'errors:question.initialLoadFailed')}
+        </p>
+      )}
+      <form className="question-form" onSubmit={submit} noValidate key={formKey}>
+        <div className="form-grid">
+          <label className="field">
+            <span>{t('form.category')}</span>
+            <select
+              name="category"
+              value={values.categoryId}
+              onChange={(event) => set({ categoryId: event.target.value })}
+            >
+              <option value="">{t('form.chooseCategory')}</option>
+              {categories.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span>{t('form.ageCategory')}</span>
+            <select
+              name="ageCategory"
+              value={values.ageCategory}
+              onChange={(event) => set({ ageCategory: event.target.value as AgeCategory })}
+            >
+              {AGE_CATEGORIES.map((age) => (
+                <option key={age} value={age}>
+                  {t(`ages.${age}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span>{t('form.difficulty')}</span>
+            <select
+              name="difficulty"
+              value={values.difficulty}
+              onChange={(event) => set({ difficulty: event.target.value })}
+            >
+              {['1', '2', '3'].map((level) => (
+                <option key={level} value={level}>
+                  {t(`difficulties.${level}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <div className="language-columns">
+          <LanguageColumn
+            lang="en"
+            values={values.en}
+            correctAnswerIndex={values.correctAnswerIndex}
+            onChange={(en) => set({ en })}
+            onCorrectChange={(correctAnswerIndex) => set({ correctAnswerIndex })}
+          />
+          <LanguageColumn
+            lang="vi"
+            values={values.vi}
+            correctAnswerIndex={values.correctAnswerIndex}
+            onChange={(vi) => set({ vi })}
+          />
+        </div>
+        <ImageUpload
+          imageUrl={values.imageUrl}
+          onChange={(imageUrl) => set({ imageUrl })}
+          onBusyChange={onBusyChange}
+        />
+        {error && (
+          <p className="form-error" role="alert">
+            {t(error)}
+          </p>
+        )}
+        {saved && (
+          <p className="form-success" role="status">
+            {saved}
+          </p>
+        )}
+        <div className="form-actions">
+          <Link className="button" href={inAdmin(paths.adminQuestions)}>
+            {t('form.backToList')}
+          </Link>
+          <button className="button button-primary" type="submit" disabled={busy || uploading}>
+            {editing ? (busy ? t('form.saving') : t('form.save')) : busy ? t('form.adding') : t('form.add')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

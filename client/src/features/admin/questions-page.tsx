@@ -1,0 +1,159 @@
+import { useDeferredValue, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { editQuestionPath } from '../../../../shared/routes';
+import { SEARCH_MIN_CHARS } from '../../../../shared/schemas/admin';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { trpc } from '../../lib/trpc';
+import { inAdmin } from './in-admin';
+import { useCategories } from './use-category-names';
+
+type Row = {
+  id: number;
+  categoryId: number;
+  ageCategory: string;
+  questionEn: string;
+  questionVi: string | null;
+  imageUrl: string | null;
+};
+
+/** Spec §2 /admin/questions: a category filter, a search box, Edit per row and Load More (50 a page). */
+export default function QuestionsPage() {
+  const { t } = useTranslation(['admin', 'errors']);
+  const { categories, nameOf, isError: categoriesFailed } = useCategories();
+  const [categoryId, setCategoryId] = useState<number | null>(null);
+  const [typed, setTyped] = useState('');
+  const search = useDeferredValue(typed.trim());
+  const searching = [...search].length >= SEARCH_MIN_CHARS;
+  const [deleting, setDeleting] = useState<Row | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+  const utils = trpc.useUtils();
+  const filterId = useId();
+  const searchId = useId();
+  const hintId = useId();
+
+  const list = trpc.admin.questions.list.useInfiniteQuery(
+    { categoryId, search: searching ? search : '' },
+    { getNextPageParam: (page) => page.nextCursor, initialCursor: null, staleTime: 0 },
+  );
+  const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const remove = trpc.admin.questions.remove.useMutation({
+    onSuccess: async () => {
+      setDeleting(null);
+      setStatus(t('questions.deleted'));
+      await utils.admin.questions.list.invalidate();
+    },
+    onError: () => setDeleteError(t('errors:question.deleteFailed')),
+  });
+
+  return (
+    <section className="card" aria-labelledby="questions-title">
+      <h1 id="questions-title">{t('questions.title')}</h1>
+      <div className="admin-filters">
+        <label className="field" htmlFor={filterId}>
+          <span>{t('questions.categoryFilter')}</span>
+          <select
+            id={filterId}
+            value={categoryId ?? ''}
+            onChange={(event) => setCategoryId(event.target.value ? Number(event.target.value) : null)}
+          >
+            <option value="">{t('questions.allCategories')}</option>
+            {categories.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field" htmlFor={searchId}>
+          <span>{t('questions.search')}</span>
+          <input
+            id={searchId}
+            type="search"
+            value={typed}
+            maxLength={100}
+            onChange={(event) => setTyped(event.target.value)}
+            aria-describedby={hintId}
+          />
+          <small id={hintId} className="muted">
+            {t('questions.searchHint')}
+          </small>
+        </label>
+      </div>
+      {categoriesFailed && (
+        <p className="form-error" role="alert">
+          {t('errors:category.fetchFailed')}
+        </p>
+      )}
+      {list.isError && (
+        <p className="form-error" role="alert">
+          {rows.length === 0 ? t('errors:question.initialLoadFailed') : t('errors:question.fetchFailed')}
+        </p>
+      )}
+      <p className="visually-hidden" role="status">
+        {status || (list.isSuccess ? t('questions.shown', { count: rows.length }) : '')}
+      </p>
+      {list.isLoading && <p className="muted">{t('questions.loading')}</p>}
+      {list.isSuccess && rows.length === 0 && <p className="muted">{t('questions.empty')}</p>}
+      <ul className="question-rows">
+        {rows.map((row) => (
+          <li key={row.id} className="question-row">
+            <div className="question-row-text">
+              <p lang="en">{row.questionEn}</p>
+              {row.questionVi && (
+                <p className="muted" lang="vi">
+                  {row.questionVi}
+                </p>
+              )}
+              <p className="question-row-meta">
+                {nameOf(row.categoryId)} · {t(`ages.${row.ageCategory}`)}
+                {row.imageUrl && <> · {t('questions.hasImage')}</>}
+              </p>
+            </div>
+            <div className="question-row-actions">
+              <Link
+                className="button"
+                href={inAdmin(editQuestionPath(row.id))}
+                aria-label={t('questions.editLabel', { question: row.questionEn })}
+              >
+                {t('questions.edit')}
+              </Link>
+              <button
+                type="button"
+                className="button button-danger-outline"
+                aria-label={t('questions.deleteLabel', { question: row.questionEn })}
+                onClick={() => {
+                  setDeleteError(null);
+                  setDeleting(row);
+                }}
+              >
+                {t('questions.delete')}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {list.hasNextPage && (
+        <button
+          type="button"
+          className="button"
+          disabled={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+        >
+          {list.isFetchingNextPage ? t('questions.loading') : t('questions.loadMore')}
+        </button>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          message={t('questions.confirmDelete')}
+          confirmLabel={t('questions.confirmDeleteYes')}
+          busy={remove.isPending}
+          error={deleteError}
+          onConfirm={() => remove.mutate({ questionId: deleting.id })}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+    </section>
+  );
+}

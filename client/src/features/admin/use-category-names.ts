@@ -1,0 +1,18 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { trpc } from '../../lib/trpc';
+
+/** The categories, named and sorted in the interface's language (Intl.Collator: Vietnamese letters in their order). */
+export function useCategories() {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage === 'vi' ? 'vi' : 'en';
+  const query = trpc.categories.list.useQuery();
+  const sorted = useMemo(() => {
+    const collator = new Intl.Collator(language);
+    return (query.data ?? [])
+      .map((category) => ({ ...category, name: language === 'vi' ? category.name_vi : category.name_en }))
+      .sort((a, b) => collator.compare(a.name, b.name));
+  }, [query.data, language]);
+  const nameOf = (id: number) => sorted.find((category) => category.id === id)?.name ?? '';
+  return { ...query, categories: sorted, nameOf };
+}
