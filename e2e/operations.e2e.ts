@@ -165,6 +165,36 @@ describe('running the server', () => {
     expect(backup.output()).not.toMatch(/\n\s+at /);
   });
 
+  test('`admin grant` and `admin revoke` change who is an admin, at once, while the server runs', async () => {
+    const server = await started();
+    const account = newAccount('Owner');
+    const signIn = await fetch(`${server.baseUrl}/auth/local`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: server.baseUrl },
+      body: JSON.stringify({ name: account.name, email: account.email }),
+    });
+    const cookie = (signIn.headers.getSetCookie()[0] as string).split(';')[0] as string;
+    const isAdmin = async () => {
+      const me = await fetch(`${server.baseUrl}/trpc/session.me`, { headers: { cookie } });
+      return ((await me.json()) as { result: { data: { user: { isAdmin: boolean } } } }).result.data.user.isAdmin;
+    };
+    expect(await isAdmin()).toBe(false);
+
+    const grant = spawnServerProcess({ DATABASE_PATH: server.dbPath }, ['admin', 'grant', account.email.toUpperCase()]);
+    expect((await waitForExit(grant, 20_000)).code, grant.output()).toBe(0);
+    expect(grant.output()).toContain('is now an admin.');
+    expect(await isAdmin()).toBe(true);
+
+    const revoke = spawnServerProcess({ DATABASE_PATH: server.dbPath }, ['admin', 'revoke', account.email]);
+    expect((await waitForExit(revoke, 20_000)).code).toBe(0);
+    expect(await isAdmin()).toBe(false);
+
+    const stranger = spawnServerProcess({ DATABASE_PATH: server.dbPath }, ['admin', 'grant', 'nobody@example.test']);
+    expect((await waitForExit(stranger, 20_000)).code).toBe(1);
+    expect(stranger.output()).toContain('No account with the email nobody@example.test has signed in yet');
+    expect(stranger.output()).not.toMatch(/\n\s+at /);
+  });
+
   test('backup without a destination prints its usage and exits 2', async () => {
     const { env } = await refusedEnv({});
     const backup = spawnServerProcess({ DATABASE_PATH: env.DATABASE_PATH as string }, ['backup']);

@@ -53,7 +53,8 @@ export function AccountMenu() {
       return;
     }
     queryClient.clear();
-    navigate(paths.home, { replace: true });
+    // `~`: absolute, also from inside the nested /admin routes.
+    navigate(`~${paths.home}`, { replace: true });
   }
 
   return (

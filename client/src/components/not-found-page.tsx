@@ -7,7 +7,7 @@ export function NotFoundPage() {
   return (
     <main className="page page-narrow" id="main">
       <h1>{t('notFound.title')}</h1>
-      <Link className="button" href={paths.home}>
+      <Link className="button" href={`~${paths.home}`}>
         {t('notFound.goHome')}
       </Link>
     </main>

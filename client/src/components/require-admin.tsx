@@ -10,6 +10,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { isLoading, user } = useSession();
   if (isLoading) return <Loading label={t('admin.checking')} />;
-  if (!user?.isAdmin) return <Redirect to={paths.home} replace />;
+  // `~`: the absolute path, from inside the nested /admin routes.
+  if (!user?.isAdmin) return <Redirect to={`~${paths.home}`} replace />;
   return <>{children}</>;
 }

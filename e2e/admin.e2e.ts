@@ -1,0 +1,210 @@
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { newAccount, signedInWithActiveProfile, signInThroughUi } from './support/app';
+import { assertNoProblems, launchBrowser, type OpenedPage, openPage } from './support/browser';
+import { withDb } from './support/db';
+import { type RunningServer, startServer } from './support/server';
+import { installSpeechStandIn } from './support/speech-stand-in';
+
+const ADMIN = newAccount('Admin');
+let server: RunningServer;
+let browser: Browser;
+const opened: OpenedPage[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ env: { ADMIN_EMAILS: ADMIN.email } }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await Promise.allSettled(opened.map((o) => o.context.close()));
+  await browser?.close();
+  await server?.dispose();
+});
+
+const url = (path: string) => `${server.baseUrl}${path}`;
+
+async function fresh(options: Parameters<typeof openPage>[1] = {}): Promise<OpenedPage> {
+  const page = await openPage(browser, options);
+  opened.push(page);
+  return page;
+}
+
+async function adminPage(): Promise<OpenedPage> {
+  const admin = await fresh();
+  await signInThroughUi(admin.page, server.baseUrl, ADMIN);
+  return admin;
+}
+
+/** A picture over 256 KB (noise compresses badly), so it goes through the resumable upload. */
+const bigPicture = () =>
+  sharp({
+    create: {
+      width: 700,
+      height: 700,
+      channels: 3,
+      background: '#000',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
+  })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+
+async function fillQuestion(page: Page, texts: { en: string; vi: string; answersEn: string[]; answersVi: string[] }) {
+  await page.locator('textarea[name="en-question"]').fill(texts.en);
+  await page.locator('textarea[name="vi-question"]').fill(texts.vi);
+  for (const [i, letter] of ['A', 'B', 'C', 'D'].entries()) {
+    await page.locator(`input[name="en-answer-${letter}"]`).fill(texts.answersEn[i] as string);
+    await page.locator(`input[name="vi-answer-${letter}"]`).fill(texts.answersVi[i] as string);
+  }
+}
+
+describe('an admin', () => {
+  test('adds a question with a picture, finds it without diacritics, edits it, and a player gets it with its picture', async () => {
+    const { page, problems } = await adminPage();
+    // Its own category, so that a game there can only show this question.
+    await page.goto(url('/admin/categories'));
+    await page.getByLabel('English name').fill('Night animals');
+    await page.getByLabel('Vietnamese name').fill('Động vật về đêm');
+    await page.getByRole('button', { name: 'Add Category' }).click();
+    await page.getByText('Category added.').waitFor();
+
+    await page.getByRole('link', { name: 'Add New Question' }).click();
+    await page.getByRole('heading', { name: 'Add New Question' }).waitFor();
+    // Empty: the spec's message, and nothing sent.
+    await page.getByRole('button', { name: 'Add Question' }).click();
+    await page.getByText('Please fill out all question text fields and select a category.').waitFor();
+
+    await page.locator('select[name=category]').selectOption({ label: 'Night animals' });
+    await fillQuestion(page, {
+      en: 'Which bird hoots in the night?',
+      vi: 'Loài chim nào kêu "hú hú" vào ban đêm?',
+      answersEn: ['Owl', 'Sparrow', 'Parrot', 'Swan'],
+      answersVi: ['Cú mèo', 'Chim sẻ', 'Vẹt', 'Thiên nga'],
+    });
+    // The Vietnamese radios follow the English choice.
+    await page.getByLabel('A is the correct answer').first().check();
+    expect(await page.getByLabel('A is the correct answer').nth(1).isChecked()).toBe(true);
+    expect(await page.getByLabel('A is the correct answer').nth(1).isDisabled()).toBe(true);
+
+    await page.setInputFiles('input[type=file]', {
+      name: 'owl.png',
+      mimeType: 'image/png',
+      buffer: await bigPicture(),
+    });
+    // While it uploads, Submit waits; the progress shows in per cent.
+    await page
+      .getByText(/Uploading: \d+%/)
+      .first()
+      .waitFor();
+    await page.getByText('Uploaded', { exact: true }).waitFor({ timeout: 30_000 });
+    const preview = page.getByRole('img', { name: "The question's picture" });
+    expect(await preview.getAttribute('src')).toMatch(/^\/uploads\/question-images\/[0-9a-f-]{36}\.webp$/);
+    await page.getByRole('button', { name: 'Add Question' }).click();
+    await page.getByText('Question added successfully! Add another or go back to the list.').waitFor();
+
+    // Manage Questions: found by its Vietnamese text, typed without diacritics.
+    await page.getByRole('link', { name: 'Manage Questions' }).click();
+    await page.getByLabel('Search').fill('loai chim nao keu');
+    const row = page.locator('.question-row', { hasText: 'Which bird hoots in the night?' });
+    await row.waitFor();
+    expect(await page.locator('.question-row').count()).toBe(1);
+    await row.getByRole('link', { name: /^Edit/ }).click();
+    await page.getByRole('heading', { name: 'Edit Question' }).waitFor();
+    expect(await page.locator('textarea[name="en-question"]').inputValue()).toBe('Which bird hoots in the night?');
+    await page.locator('textarea[name="en-question"]').fill('Which bird says "hoo hoo" at night?');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Question updated successfully!').waitFor();
+    assertNoProblems(problems);
+
+    // A player starts a game in that category: the question comes, with its picture.
+    const player = await fresh({ setup: (context) => installSpeechStandIn(context) });
+    await signedInWithActiveProfile(player.context, server.baseUrl, { name: 'Owl Fan', age: 8 });
+    await player.page.goto(url('/pre-game'));
+    await player.page.getByRole('combobox').selectOption({ label: 'Night animals' });
+    await player.page.getByRole('button', { name: 'Start New Game' }).click();
+    await player.page.getByRole('heading', { name: 'Which bird says "hoo hoo" at night?' }).waitFor();
+    const picture = player.page.getByRole('img', { name: 'Picture for this question' });
+    await picture.waitFor();
+    expect(await picture.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(700);
+
+    // It reports a problem; the admin sees it on the dashboard, and dismisses it.
+    await player.page.getByRole('button', { name: 'Report a problem' }).click();
+    await player.page.getByLabel('The translation is wrong').check();
+    await player.page.getByLabel('Tell us more (optional)').fill('"hú hú" is not what owls say in Vietnamese');
+    await player.page.getByRole('button', { name: 'Send' }).click();
+    await player.page.getByRole('button', { name: 'Reported' }).waitFor();
+    assertNoProblems(player.problems);
+
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    const report = page.locator('.report', { hasText: 'Which bird says "hoo hoo" at night?' });
+    await report.waitFor();
+    expect(await report.innerText()).toContain('Translation 1');
+    await report.getByText('Notes from players').click();
+    await report.getByText('"hú hú" is not what owls say in Vietnamese').waitFor();
+    await report.getByRole('button', { name: 'Dismiss' }).click();
+    await report.waitFor({ state: 'detached' });
+    assertNoProblems(problems);
+  });
+
+  test('adds, renames and deletes a category in Vietnamese; one with questions is kept and says why', async () => {
+    const { page, problems } = await adminPage();
+    await page.goto(url('/admin/categories?lng=vi'));
+    await page.getByRole('heading', { name: 'Quản lý chủ đề' }).waitFor();
+    await page.getByRole('button', { name: 'Thêm chủ đề' }).click();
+    await page.getByText('Cần nhập cả tên tiếng Anh và tên tiếng Việt.').waitFor();
+
+    await page.getByLabel('Tên tiếng Anh').fill('Weather');
+    await page.getByLabel('Tên tiếng Việt').fill('Thời tiết');
+    await page.getByRole('button', { name: 'Thêm chủ đề' }).click();
+    await page.getByText('Đã thêm chủ đề.').waitFor();
+
+    await page.getByRole('button', { name: 'Sửa Thời tiết' }).click();
+    const editor = page.locator('.category-edit');
+    await editor.getByLabel('Tên tiếng Việt').fill('   ');
+    await editor.getByRole('button', { name: 'Lưu' }).click();
+    await page.getByText('Cần nhập cả tên tiếng Anh và tên tiếng Việt để cập nhật.').waitFor();
+    await editor.getByLabel('Tên tiếng Việt').fill('Thời tiết và khí hậu');
+    await editor.getByRole('button', { name: 'Lưu' }).click();
+    await page.getByRole('button', { name: 'Xóa Thời tiết và khí hậu' }).waitFor();
+
+    await page.getByRole('button', { name: 'Xóa Thời tiết và khí hậu' }).click();
+    await page.getByText('Bạn có chắc muốn xóa chủ đề này? Không thể hoàn tác.').waitFor();
+    await page.getByRole('button', { name: 'Đồng ý, xóa' }).click();
+    await page.getByText('Đã xóa chủ đề.').waitFor();
+    await page.getByRole('button', { name: 'Xóa Thời tiết và khí hậu' }).waitFor({ state: 'detached' });
+
+    // A category of the starter bank still has its questions: refused, with their number.
+    const [animals] = withDb(server.dbPath, (db) =>
+      db
+        .prepare(
+          "SELECT (SELECT count(*) FROM questions WHERE category_id = c.id) AS n FROM categories c WHERE name_vi = 'Động vật'",
+        )
+        .pluck()
+        .all(),
+    ) as number[];
+    await page.getByRole('button', { name: 'Xóa Động vật', exact: true }).click();
+    await page.getByRole('button', { name: 'Đồng ý, xóa' }).click();
+    await page.getByText(`Chủ đề này vẫn còn ${animals} câu hỏi nên chưa bị xóa.`, { exact: false }).waitFor();
+    assertNoProblems(problems, { console: [/status of 409/], http: [/^409 POST .*admin\.categories\.remove/] });
+  });
+});
+
+describe('someone who is not an admin', () => {
+  test('opening /admin lands on the start page, and the server refuses the admin calls', async () => {
+    const { page, context, problems } = await fresh();
+    await signedInWithActiveProfile(context, server.baseUrl, { name: 'Curious', age: 10 });
+    await page.goto(url('/admin'));
+    await page.waitForURL(/\/profiles$/);
+    const calls = await page.evaluate(async () => {
+      const overview = await fetch('/trpc/admin.overview');
+      const upload = await fetch('/api/admin/images', { method: 'POST', body: new FormData() });
+      return [overview.status, upload.status];
+    });
+    expect(calls).toEqual([403, 403]);
+    assertNoProblems(problems, {
+      console: [/status of 403/],
+      http: [/^403 GET .*admin\.overview/, /^403 POST .*\/api\/admin\/images/],
+    });
+  });
+});
