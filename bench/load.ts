@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { summarise } from './stats';
 
-/** One POST the load sends: its path, headers (cookie, origin, content-type) and JSON body. */
-export type PostRequest = { path: string; headers: Record<string, string>; body: string };
+/** One request the load sends: its path, headers (cookie, origin, content-type) and JSON body; a POST unless it says GET. */
+export type PostRequest = { path: string; headers: Record<string, string>; body: string; method?: 'GET' | 'POST' };
 
 export type LoadResult = {
   /** Successful (2xx) responses a second. */
@@ -55,7 +55,11 @@ export async function closedLoop(
   requests: PostRequest[],
   options: { connections: number; seconds: number },
 ): Promise<LoadResult> {
-  const all = requests.map((r) => ({ method: 'POST', ...r }));
+  const all = requests.map((r) => ({
+    ...r,
+    method: r.method ?? 'POST',
+    body: r.method === 'GET' ? undefined : r.body,
+  }));
   let client = 0;
   const result = await autocannon({
     url: origin,

@@ -20,11 +20,14 @@ import { join, resolve } from 'node:path';
 import { bundleServer, THREAD_SCRIPTS } from '../scripts/server-bundle.mjs';
 import { closeDatabase, openDatabase } from '../server/db/database';
 import { type AbuseResult, runAbuseCase } from './abuse';
+import { BENCH_ADMIN_EMAIL } from './accounts';
+import { type ListCase, listCases, timeListCases } from './admin-list';
 import { firstLoadJavaScript } from './bundle';
 import { existingBank, fillQuestions } from './fill';
 import { runInProcess } from './inprocess';
 import { type LoadResult, type PostRequest, runLoad } from './load';
 import type { ChildMessage, ParentMessage } from './server-child';
+
 import { mb, ms, table } from './stats';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -52,6 +55,9 @@ const TARGETS = {
   serverRssMb: 250,
   firstLoadKb: 130,
   familiesUnderAbuseP99Ms: 50,
+  listDbMs: 1,
+  searchDbMs: 10,
+  listApiP99Ms: 15,
 };
 const ABUSE = { families: 40, abuserConnections: 8, paceMs: 2000 };
 
@@ -238,9 +244,10 @@ type HttpResults = {
   rest: LoadResult;
   peaks: Record<string, number>;
   highWaterMark: number;
+  adminApi: { label: string; result: LoadResult }[];
 };
 
-async function runHttp(categoryIds: number[]): Promise<HttpResults> {
+async function runHttp(categoryIds: number[], adminCases: ListCase[]): Promise<HttpResults> {
   const server = await startServer();
   const pid = server.process.pid as number;
   const origin = `http://127.0.0.1:${server.port}`;
@@ -325,13 +332,44 @@ async function runHttp(categoryIds: number[]): Promise<HttpResults> {
   const trpcAtRate = await measure(`tRPC game.start (open loop, ${n(RATE)}/s offered)`, startRequests, { rate: RATE });
   const rest = await measure('REST /api/start-game (closed loop)', restRequests, {});
 
+  const adminApi = await measureAdminList(origin, adminCases);
+
   const highWaterMark = rssOf(pid)?.peak ?? Number.NaN;
   await new Promise<void>((resolveExit) => {
     server.process.once('exit', () => resolveExit());
     send(server.process, { type: 'stop' });
   });
   child = null;
-  return { bareBytes, startBytes, restBytes, idleRss, bare, trpc, trpcAtRate, rest, peaks, highWaterMark };
+  return { bareBytes, startBytes, restBytes, idleRss, bare, trpc, trpcAtRate, rest, peaks, highWaterMark, adminApi };
+}
+
+/** Each Manage Questions case over HTTP as an admin clicks: one connection, one request after another. */
+async function measureAdminList(origin: string, cases: ListCase[]): Promise<{ label: string; result: LoadResult }[]> {
+  const { response } = await post(origin, '/auth/local', { name: 'Bench admin', email: BENCH_ADMIN_EMAIL });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0] as string)
+    .find((c) => c.startsWith('ql_session=')) as string;
+  section('Manage Questions over HTTP (an admin: one connection, 3 s a case)');
+  const results = [];
+  for (const c of cases) {
+    const path = `/trpc/admin.questions.list?input=${encodeURIComponent(JSON.stringify(c.input))}`;
+    const check = await fetch(`${origin}${path}`, { headers: { cookie } });
+    if (check.status !== 200)
+      throw new Error(`admin list ${c.label}: ${check.status} ${(await check.text()).slice(0, 200)}`);
+    const result = await runLoad({
+      origin,
+      requests: [{ path, method: 'GET', body: '', headers: { cookie, origin } }],
+      connections: 1,
+      seconds: 3,
+      warmupSeconds: 0,
+    });
+    log(
+      `${c.label.padEnd(48)} ${n(result.rps).padStart(6)} req/s  p50 ${ms(result.p50, 1).padStart(9)}  p99 ${ms(result.p99, 1).padStart(9)}`,
+    );
+    results.push({ label: c.label, result });
+  }
+  return results;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -399,8 +437,12 @@ async function main() {
   // As on the writer thread: no checkpoint inside a timed commit (the WAL is checkpointed on closing).
   db.$client.pragma('wal_autocheckpoint = 0');
   let inProcess: ReturnType<typeof runInProcess>;
+  let adminCases: ListCase[];
+  let adminList: ReturnType<typeof timeListCases>;
   try {
     inProcess = runInProcess(db, bank.categoryIds, { iterations: ITERATIONS, warmup: 200 });
+    adminCases = listCases(db, bank.categoryIds[1] as number);
+    adminList = timeListCases(db, adminCases, Math.max(50, Math.round(ITERATIONS / 10)));
   } finally {
     closeDatabase(db);
   }
@@ -414,6 +456,8 @@ async function main() {
   log(table(latencyRows('pickQuestionIds (selection alone)', inProcess.selection)));
   log('');
   log(table(latencyRows('startGame service (Kids profiles)', inProcess.startGame)));
+  log('');
+  log(table(latencyRows('Manage Questions, one page (database time)', adminList)));
   const suspicious = inProcess.plans.filter((p) => p.suspicious);
   log(
     `\nQuery plans: ${inProcess.plans.length} hot statements (every prepared query and the selection seeks); ` +
@@ -421,7 +465,7 @@ async function main() {
   );
   for (const p of suspicious) log(`  ${p.plan.join(' | ')}\n    ${p.sql}`);
 
-  const http = await runHttp(bank.categoryIds);
+  const http = await runHttp(bank.categoryIds, adminCases);
   const abuse = await runAbuse();
 
   // -------------------------------------------------------------------------------------------
@@ -469,6 +513,17 @@ async function main() {
     mb(peakRss),
     `≤ ${TARGETS.serverRssMb} MB`,
     peakRss <= TARGETS.serverRssMb * 1024 * 1024,
+  );
+  for (const c of adminList) {
+    const target = c.search ? TARGETS.searchDbMs : TARGETS.listDbMs;
+    add(`Manage Questions db p99, ${c.label}`, ms(c.latency.p99), `≤ ${target} ms`, c.latency.p99 <= target);
+  }
+  const worstAdminApi = Math.max(...http.adminApi.map((a) => a.result.p99));
+  add(
+    'Manage Questions API p99 (worst case over HTTP)',
+    ms(worstAdminApi, 1),
+    `≤ ${TARGETS.listApiP99Ms} ms`,
+    worstAdminApi <= TARGETS.listApiP99Ms && http.adminApi.every((a) => a.result.failed === 0),
   );
   add(
     `families' p99 while one account abuses (${ABUSE.families} families)`,

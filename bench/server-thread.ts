@@ -6,6 +6,7 @@ import { buildApp, LOCAL_ONLY_CONFIG } from '../server/app';
 import { closeDatabase, openReadConnection } from '../server/db/database';
 import { createImageStore } from '../server/images/image-store';
 import { startWriter } from '../server/writer/writer';
+import { BENCH_ADMIN_EMAIL } from './accounts';
 import type { ChildMessage, ParentMessage } from './server-child';
 
 const port = parentPort;
@@ -17,7 +18,7 @@ const writerThread = await startWriter(databasePath, { onCrash: (message) => con
 const db = openReadConnection(databasePath);
 const app = await buildApp({
   deps: { db, writer: writerThread.writer, images: createImageStore(join(tmpdir(), 'quiz-ladder-bench-uploads')) },
-  config: LOCAL_ONLY_CONFIG,
+  config: { ...LOCAL_ONLY_CONFIG, ADMIN_EMAILS: [BENCH_ADMIN_EMAIL] },
   publicDir: null,
   logger: false,
   // Ten accounts start 1,500 games a second between them: the throughput is what is measured

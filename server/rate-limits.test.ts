@@ -42,6 +42,24 @@ function restStart(who: ReturnType<typeof family>) {
   });
 }
 
+describe('per-session limits on reports', () => {
+  it('game.report over the limit is a 429, and no report is written', async () => {
+    const player = family();
+    const started = (await trpcStart(player)).json().result.data as { gameId: string };
+    const report = () =>
+      app.inject({
+        method: 'POST',
+        url: '/trpc/game.report',
+        headers: player.headers,
+        payload: { gameId: started.gameId, position: 0, reason: 'unclear', note: '' },
+      });
+    for (let i = 0; i < limits.reports; i++) expect((await report()).statusCode).toBe(200);
+    const refused = await report();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.data.messageKey).toBe('errors:rateLimited');
+  });
+});
+
 describe('per-session limits on the calls that write games', () => {
   it('game.start over the limit is a 429 with Retry-After and the limit’s message, and starts nothing', async () => {
     const greedy = family();

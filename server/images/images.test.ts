@@ -276,9 +276,15 @@ describe('a large image (the tus resumable upload)', () => {
     expect(storedFiles()).toEqual(before);
   });
 
-  it('refuses an upload over 10 MB when it is announced, and one without a SHA-256', async () => {
-    const tooBig = await createUpload(MAX_IMAGE_BYTES + 1, sha256(Buffer.from('x')));
+  it('refuses an upload over 10 MB when it is announced, and one without a SHA-256, keeping nothing', async () => {
+    const before = storedFiles();
+    const incoming = () => readdirSync(join(dirname(db.path), 'uploads', 'incoming'));
+    const incomingBefore = incoming();
+    const tooBig = await createUpload(11 * 1024 * 1024, sha256(Buffer.from('x')));
     expect(tooBig.status).toBe(413);
+    expect(11 * 1024 * 1024).toBeGreaterThan(MAX_IMAGE_BYTES);
+    expect(storedFiles()).toEqual(before);
+    expect(incoming()).toEqual(incomingBefore);
     const noHash = (await raw('POST', '/api/admin/uploads', { ...tusHeaders, 'upload-length': '1000' })) as RawResponse;
     expect(noHash.status).toBe(400);
   });

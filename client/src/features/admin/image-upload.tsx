@@ -94,6 +94,8 @@ export function ImageUpload({ imageUrl, onChange, onBusyChange }: Props) {
   const [retrying, setRetrying] = useState(false);
   const tusRef = useRef<Upload | null>(null);
   const abortSmallRef = useRef<(() => void) | null>(null);
+  /** Canceled while a small upload waited to try again. */
+  const canceledRef = useRef(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const hintId = useId();
@@ -118,23 +120,36 @@ export function ImageUpload({ imageUrl, onChange, onBusyChange }: Props) {
   async function start(file: File) {
     setError(null);
     setPercent(0);
+    canceledRef.current = false;
     if (file.size > MAX_IMAGE_BYTES) return fail('errors:image.tooLarge');
     setState('running');
     if (file.size <= SMALL_IMAGE_BYTES) {
-      const small = sendSmall(file, (fraction) => setPercent(Math.round(fraction * 100)));
-      abortSmallRef.current = small.abort;
-      try {
-        onChange(await small.done);
-        setPercent(100);
-        setState('success');
-      } catch (caught) {
-        const failure = caught as { aborted?: boolean; status?: number; body?: string };
-        if (failure.aborted) setState('canceled');
-        else fail(messageFor(failure.status, failure.body));
-      } finally {
-        abortSmallRef.current = null;
+      // A dropped connection or a 5xx is tried again after a growing delay; anything else is final.
+      for (let attempt = 0; ; attempt++) {
+        const small = sendSmall(file, (fraction) => setPercent(Math.round(fraction * 100)));
+        abortSmallRef.current = small.abort;
+        try {
+          onChange(await small.done);
+          setPercent(100);
+          setRetrying(false);
+          setState('success');
+          return;
+        } catch (caught) {
+          const failure = caught as { aborted?: boolean; status?: number; body?: string };
+          if (failure.aborted) return setState('canceled');
+          const transient = failure.status === 0 || (failure.status ?? 0) >= 500;
+          const delay = RETRY_DELAYS_MS[attempt];
+          if (!transient || delay === undefined) {
+            setRetrying(false);
+            return fail(messageFor(failure.status, failure.body));
+          }
+          setRetrying(true);
+          await new Promise((resolve) => setTimeout(resolve, delay));
+          if (canceledRef.current) return;
+        } finally {
+          abortSmallRef.current = null;
+        }
       }
-      return;
     }
     const [{ Upload: TusUpload }, sha256] = await Promise.all([import('tus-js-client'), sha256Hex(file)]);
     const upload = new TusUpload(file, {
@@ -190,6 +205,8 @@ export function ImageUpload({ imageUrl, onChange, onBusyChange }: Props) {
   }
 
   async function cancel() {
+    canceledRef.current = true;
+    setRetrying(false);
     const upload = tusRef.current;
     tusRef.current = null;
     abortSmallRef.current?.();
