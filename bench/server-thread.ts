@@ -24,7 +24,7 @@ const app = await buildApp({
   // Ten accounts start 1,500 games a second between them: the throughput is what is measured
   // here, not the per-session limits (bench/abuse.ts measures those, on dist/server.js itself).
   signInRateLimit: 1000,
-  rateLimits: { gameStarts: 1e9, answers: 1e9, reports: 1e9, windowSeconds: 60 },
+  rateLimits: { gameStarts: 1e9, answers: 1e9, reports: 1e9, generations: 1e9, windowSeconds: 60 },
 });
 
 let bareBody = '{}';

@@ -3,12 +3,14 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { createQuestionGenerator } from './ai/question-generator';
 import { createGoogleSignIn, GOOGLE_ENDPOINTS, type GoogleSignIn, type OAuthEndpoints } from './auth/google';
 import { authRoutes } from './auth/routes';
 import { SESSION_COOKIE, sessionIdOf } from './auth/session';
-import type { Config } from './env';
+import { type Config, DEFAULT_AI_MODEL } from './env';
 import { clientErrorText, DomainError, englishMessage, httpErrorOf } from './errors';
 import { apiRoutes } from './http/api-routes';
+import { questionSetRoutes } from './http/question-set-routes';
 import { rawClientErrorResponse, registerSecurity, securityHeaders } from './http/security';
 import { registerClient } from './http/static-files';
 import { imageRoutes } from './images/image-routes';
@@ -18,9 +20,15 @@ import { contextFactory, type ServerDeps } from './trpc/context';
 import { type AppRouter, appRouter } from './trpc/router';
 
 export type AppDeps = {
-  config: Pick<Config, 'PUBLIC_URL' | 'PORT' | 'signIn' | 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'ADMIN_EMAILS'>;
+  config: Pick<
+    Config,
+    'PUBLIC_URL' | 'PORT' | 'signIn' | 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'ADMIN_EMAILS'
+  > &
+    Partial<Pick<Config, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL'>>;
   /** The server's read connection, its writer (server/writer) and where question images are stored. */
-  deps: Omit<ServerDeps, 'limiter'>;
+  deps: Omit<ServerDeps, 'limiter' | 'generator'>;
+  /** How long a request to the AI service may take (tests shorten it). */
+  aiTimeoutMs?: number;
   /** The built client (dist/public); null serves the API alone. */
   publicDir?: string | null;
   /** Google's endpoints by default; tests point them at a local identity provider. */
@@ -112,7 +120,20 @@ export async function buildApp(options: AppDeps) {
   const publicOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : null;
   const https = publicOrigin?.startsWith('https:') ?? false;
   const security = { secure: https };
-  const deps: ServerDeps = { ...options.deps, limiter: createGameLimiter(options.rateLimits ?? DEFAULT_RATE_LIMITS) };
+  const deps: ServerDeps = {
+    ...options.deps,
+    limiter: createGameLimiter(options.rateLimits ?? DEFAULT_RATE_LIMITS),
+    // An OpenAI-compatible service, when one is configured: by its key, its address, or both.
+    generator:
+      config.OPENAI_API_KEY || config.OPENAI_BASE_URL
+        ? createQuestionGenerator({
+            apiKey: config.OPENAI_API_KEY,
+            baseURL: config.OPENAI_BASE_URL,
+            model: config.OPENAI_MODEL ?? DEFAULT_AI_MODEL,
+            timeoutMs: options.aiTimeoutMs,
+          })
+        : null,
+  };
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -217,6 +238,7 @@ export async function buildApp(options: AppDeps) {
 
   await app.register(apiRoutes, { deps, security });
   await app.register(imageRoutes, { deps, security, store: deps.images });
+  await app.register(questionSetRoutes, { deps, security });
   removeUnusedImagesHourly(app, deps);
   await registerClient(app, options.publicDir ?? null);
 

@@ -16,6 +16,7 @@ const optionalText = z
   .transform((value) => (value ? value : undefined));
 
 export const DEFAULT_DATABASE_PATH = 'data/quiz-ladder.db';
+export const DEFAULT_AI_MODEL = 'gpt-4o-mini';
 export const DEFAULT_UPLOADS_DIR = 'uploads';
 
 const fields = {
@@ -50,7 +51,7 @@ const fields = {
   ALLOW_LOCAL_SIGNIN: booleanFlag,
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: z.url('must be an http:// or https:// address').optional(),
-  OPENAI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
+  OPENAI_MODEL: z.string().trim().min(1).default(DEFAULT_AI_MODEL),
 };
 
 const envSchema = z.object(fields);

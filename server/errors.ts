@@ -20,6 +20,10 @@ export const ERROR_KINDS = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'TOO_MANY_REQUESTS',
+  // An outside service (the AI one) failed or is not set up: said plainly, not a generic 500.
+  'BAD_GATEWAY',
+  'SERVICE_UNAVAILABLE',
+  'GATEWAY_TIMEOUT',
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
@@ -60,6 +64,9 @@ const STATUS_OF: Record<ErrorKind, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
+  BAD_GATEWAY: 502,
+  SERVICE_UNAVAILABLE: 503,
+  GATEWAY_TIMEOUT: 504,
 };
 
 /** The HTTP status of an error kind. */
@@ -212,6 +219,7 @@ export function clientErrorText(status: number): string {
   return CLIENT_ERROR_TEXT[status] ?? 'Bad request.';
 }
 
+/** Not one of ours: logged, and answered generically. */
 export function isUnknownError(error: unknown): boolean {
-  return httpErrorOf(error).status >= 500;
+  return !(error instanceof DomainError) && httpErrorOf(error).status >= 500;
 }

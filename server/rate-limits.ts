@@ -2,13 +2,26 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { tooManyRequests } from './errors';
 
 /** Calls a session may make per window; what a family plays never comes near them. */
-export type RateLimits = { gameStarts: number; answers: number; reports: number; windowSeconds: number };
+export type RateLimits = {
+  gameStarts: number;
+  answers: number;
+  reports: number;
+  /** AI question sets, per admin account (each costs the service a request or three). */
+  generations: number;
+  windowSeconds: number;
+};
 
 /**
  * A game start takes at least a few seconds of play, a pick at least the 2-s feedback (spec §9):
  * even a child tapping Play Again as fast as the screens allow stays well under these.
  */
-export const DEFAULT_RATE_LIMITS: RateLimits = { gameStarts: 20, answers: 60, reports: 10, windowSeconds: 60 };
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  gameStarts: 20,
+  answers: 60,
+  reports: 10,
+  generations: 10,
+  windowSeconds: 60,
+};
 
 export type GameLimiter = {
   /** A game start (tRPC game.start or POST /api/start-game): throws TOO_MANY_REQUESTS over the limit. */
@@ -17,6 +30,8 @@ export type GameLimiter = {
   answer(sessionId: string): Promise<void>;
   /** A "Report a problem" (game.report). */
   report(sessionId: string): Promise<void>;
+  /** An AI question set, counted per admin account (tRPC and POST /api/generate-questions together). */
+  generation(userId: string): Promise<void>;
   /**
    * Seconds a session must wait before the named calls can be taken again, counting nothing;
    * null when they can be. Lets a request already over its limit be refused before any work.
@@ -34,6 +49,7 @@ export function createGameLimiter(limits: RateLimits = DEFAULT_RATE_LIMITS): Gam
   const starts = limiter(limits.gameStarts);
   const answers = limiter(limits.answers);
   const reports = limiter(limits.reports);
+  const generations = limiter(limits.generations);
   const consume = async (from: RateLimiterMemory, key: string) => {
     try {
       await from.consume(key);
@@ -50,6 +66,7 @@ export function createGameLimiter(limits: RateLimits = DEFAULT_RATE_LIMITS): Gam
     gameStart: (sessionId) => consume(starts, sessionId),
     answer: (sessionId) => consume(answers, sessionId),
     report: (sessionId) => consume(reports, sessionId),
+    generation: (userId) => consume(generations, userId),
     async waitBefore(calls, sessionId) {
       const waits = await Promise.all([
         calls.gameStart ? waitOf(starts, sessionId) : 0,

@@ -36,7 +36,13 @@ export function writerFor(db: Db & { path: string }): Writer {
 }
 
 /** Rate limits far above anything a test does, except the tests of the limits themselves. */
-export const TEST_RATE_LIMITS = { gameStarts: 100_000, answers: 100_000, reports: 100_000, windowSeconds: 60 };
+export const TEST_RATE_LIMITS = {
+  gameStarts: 100_000,
+  answers: 100_000,
+  reports: 100_000,
+  generations: 100_000,
+  windowSeconds: 60,
+};
 
 export const testLimiter = (): GameLimiter => createGameLimiter(TEST_RATE_LIMITS);
 
@@ -47,5 +53,6 @@ export function testDeps(db: Db & { path: string }): ServerDeps {
     writer: writerFor(db),
     limiter: testLimiter(),
     images: createImageStore(join(dirname(db.path), 'uploads')),
+    generator: null,
   };
 }

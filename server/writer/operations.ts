@@ -4,6 +4,7 @@ import { createCategory, deleteCategory, updateCategory } from '../services/admi
 import { createQuestion, deleteQuestion, updateQuestion } from '../services/admin-questions';
 import { answerQuestion, endInterruptedGame, startGame } from '../services/game';
 import { chooseActiveProfile, createProfile, deleteProfile, setTtsEnabled, updateProfile } from '../services/profiles';
+import { saveQuestionSet } from '../services/question-sets';
 import { dismissReports, reportQuestion } from '../services/reports';
 
 /**
@@ -37,6 +38,7 @@ export const writeOperations = {
   updateCategory,
   deleteCategory,
   dismissReports,
+  saveQuestionSet,
 };
 
 export type WriteOperations = typeof writeOperations;

@@ -7,6 +7,8 @@ import {
   updateCategoryInput,
   updateQuestionInput,
 } from '../../../shared/schemas/admin';
+import { generateInput } from '../../../shared/schemas/question-set';
+import { generateQuestionSet } from '../../ai/generate-set';
 import { adminOverview } from '../../services/admin-overview';
 import { getQuestion, imageUseCount, listQuestions } from '../../services/admin-questions';
 import { listReportedQuestions } from '../../services/reports';
@@ -43,6 +45,13 @@ export const adminRouter = router({
       await ctx.writer.deleteCategory(input.categoryId);
       return { ok: true };
     }),
+  }),
+  questionSets: router({
+    /** Whether an AI service is configured (the page explains how to set one up when not). */
+    status: adminProcedure.query(({ ctx }) => ({ configured: ctx.generator !== null })),
+    generate: adminProcedure
+      .input(generateInput)
+      .mutation(({ ctx, input }) => generateQuestionSet(ctx, ctx.user.id, input)),
   }),
   reports: router({
     list: adminProcedure.query(({ ctx }) => listReportedQuestions(ctx.db)),

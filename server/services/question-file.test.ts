@@ -1,0 +1,280 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { LOCAL_ONLY_CONFIG } from '../app';
+import { SESSION_COOKIE } from '../auth/session';
+import { questions } from '../db/schema';
+import { createTestApp, TEST_ORIGIN } from '../test/app';
+import { createTestDb } from '../test/db';
+import { createAccount, createCategoryRow } from '../test/factories';
+import { CSV_COLUMNS, parseQuestionFile } from './question-file';
+
+const categories = [
+  { id: 1, name_en: 'Animals', name_vi: 'Động vật' },
+  { id: 2, name_en: 'Geography', name_vi: 'Địa lý' },
+];
+const nothingKnown = () => false;
+const header = CSV_COLUMNS.join(',');
+const row = (cells: (string | number)[]) =>
+  cells.map((c) => (/[",\n]/.test(String(c)) ? `"${String(c).replaceAll('"', '""')}"` : c)).join(',');
+const good = (question: string, category = 'Animals') => [
+  category,
+  '',
+  'Kids',
+  1,
+  `Which animal ${question}?`,
+  'Cat',
+  'Dog',
+  'Cow',
+  'Duck',
+  `Con vật nào ${question}?`,
+  'Mèo',
+  'Chó',
+  'Bò',
+  'Vịt',
+  2,
+];
+
+describe('reading a question set file', () => {
+  it('reads CSV as Excel writes it: BOM, CRLF, quotes, Vietnamese intact; problems named by line', () => {
+    const csv = [
+      `\uFEFF${header}`,
+      row(good('barks')),
+      row([
+        'Động vật',
+        '',
+        'Teenagers',
+        'hard',
+        'Which "big" cat\nroars?',
+        'Lion',
+        'Cat',
+        'Lynx',
+        'Puma',
+        'Con mèo "lớn" nào gầm?',
+        'Sư tử',
+        'Mèo',
+        'Linh miêu',
+        'Báo sư tử',
+        'A',
+      ]),
+      row(good('has no answer').map((c, i) => (i === 6 ? '' : c))),
+      row(good('lives in space', 'Astronomy')),
+      row(good('barks')),
+      row(good('quacks').map((c, i) => (i === 2 ? 'Toddlers' : c))),
+      '',
+    ].join('\r\n');
+    const parsed = parseQuestionFile('set.csv', csv, categories, nothingKnown);
+    expect(parsed.questions).toHaveLength(2);
+    expect(parsed.questions[0]).toMatchObject({
+      categoryId: 1,
+      ageCategory: 'Kids',
+      difficulty: 1,
+      correctAnswerIndex: 1,
+      question_vi: 'Con vật nào barks?',
+    });
+    expect(parsed.questions[1]).toMatchObject({
+      categoryId: 1,
+      ageCategory: 'Teenagers',
+      difficulty: 3,
+      correctAnswerIndex: 0,
+      question_en: 'Which "big" cat\nroars?',
+      answers_vi: ['Sư tử', 'Mèo', 'Linh miêu', 'Báo sư tử'],
+    });
+    // Line 3 holds a line break inside quotes: the rows after it start a line later.
+    expect(parsed.problems).toEqual([
+      { line: 5, message: 'errors:question.answersRequired' },
+      { line: 6, message: 'errors:questionSet.unknownCategory', params: { name: 'Astronomy' } },
+      { line: 7, message: 'errors:questionSet.duplicateInFile', params: { line: 2 } },
+      { line: 8, message: 'errors:questionSet.badAgeCategory' },
+    ]);
+  });
+
+  it('reads JSON (spec §3 plus where each goes), numbering problems by position', () => {
+    const json = JSON.stringify([
+      {
+        category: 'Geography',
+        ageCategory: 'Adults',
+        difficulty: 2,
+        question_en: 'Capital of Peru?',
+        answers_en: ['Lima', 'Quito', 'Bogotá', 'La Paz'],
+        question_vi: 'Thủ đô của Peru?',
+        answers_vi: ['Lima', 'Quito', 'Bogotá', 'La Paz'],
+        correctAnswerIndex: 0,
+      },
+      {
+        category: 'Geography',
+        ageCategory: 'Adults',
+        difficulty: 9,
+        question_en: 'X?',
+        answers_en: ['a', 'b', 'c', 'd'],
+        question_vi: 'X?',
+        answers_vi: ['a', 'b', 'c', 'd'],
+        correctAnswerIndex: 0,
+      },
+    ]);
+    const parsed = parseQuestionFile('set.json', json, categories, nothingKnown);
+    expect(parsed.questions).toHaveLength(1);
+    expect(parsed.questions[0]).toMatchObject({
+      categoryId: 2,
+      ageCategory: 'Adults',
+      difficulty: 2,
+      answers_en: ['Lima', 'Quito', 'Bogotá', 'La Paz'],
+    });
+    expect(parsed.problems).toEqual([{ line: 2, message: 'errors:questionSet.badDifficulty' }]);
+    expect(parseQuestionFile('set.json', '{ not json', categories, nothingKnown).problems).toEqual([
+      { line: 1, message: 'errors:questionSet.badJson' },
+    ]);
+  });
+
+  it('flags a question already in its category, and a file over 5,000 rows', () => {
+    const csv = [header, row(good('barks'))].join('\n');
+    const known = parseQuestionFile(
+      'set.csv',
+      csv,
+      categories,
+      (id, folded) => id === 1 && folded === 'con vat nao barks?',
+    );
+    expect(known.problems).toEqual([{ line: 2, message: 'errors:questionSet.alreadyInCategory' }]);
+    const huge = [header, ...Array.from({ length: 5001 }, (_, i) => row(good(`number ${i}`)))].join('\n');
+    expect(parseQuestionFile('big.csv', huge, categories, nothingKnown)).toEqual({
+      questions: [],
+      problems: [{ line: 1, message: 'errors:questionSet.tooMany', params: { max: 5000 } }],
+    });
+  });
+});
+
+describe('export, then import into another install', () => {
+  function multipart(name: string, content: string | Buffer) {
+    const boundary = 'setboundary';
+    return {
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n`,
+        ),
+        Buffer.from(content),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+      contentType: `multipart/form-data; boundary=${boundary}`,
+    };
+  }
+
+  async function install() {
+    const db = createTestDb();
+    const app = await createTestApp(db, { config: LOCAL_ONLY_CONFIG });
+    const admin = createAccount(db, { admin: true });
+    const headers = { cookie: `${SESSION_COOKIE}=${admin.token}`, origin: TEST_ORIGIN };
+    const categoryId = createCategoryRow(db, { en: 'Oceans', vi: 'Đại dương' });
+    return { db, app, headers, categoryId };
+  }
+
+  it.each(['csv', 'json'] as const)('a %s export imports back unchanged', async (format) => {
+    const from = await install();
+    const set = [
+      {
+        question_en: 'Which ocean is the largest?',
+        question_vi: 'Đại dương nào lớn nhất?',
+        answers_en: ['Pacific', 'Atlantic', 'Indian', 'Arctic'],
+        answers_vi: ['Thái Bình Dương', 'Đại Tây Dương', 'Ấn Độ Dương', 'Bắc Băng Dương'],
+        correctAnswerIndex: 0,
+        difficulty: 1,
+        ageCategory: 'Kids',
+      },
+      {
+        question_en: 'How salty is "brackish" water, compared with the sea?',
+        question_vi: 'Nước lợ mặn thế nào so với nước biển?',
+        answers_en: ['Less salty', 'Saltier', 'The same', 'Not salty at all'],
+        answers_vi: ['Ít mặn hơn', 'Mặn hơn', 'Mặn như nhau', 'Không mặn chút nào'],
+        correctAnswerIndex: 0,
+        difficulty: 3,
+        ageCategory: 'Adults',
+      },
+    ];
+    const saved = await from.app.inject({
+      method: 'POST',
+      url: '/api/admin/question-sets',
+      headers: { ...from.headers, 'content-type': 'application/json' },
+      payload: { questions: set.map((q) => ({ ...q, categoryId: from.categoryId })) },
+    });
+    expect(saved.json()).toEqual({ saved: 2 });
+    const exported = await from.app.inject({
+      method: 'GET',
+      url: `/api/admin/questions/export?format=${format}&categoryId=${from.categoryId}`,
+      headers: from.headers,
+    });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-disposition']).toMatch(
+      new RegExp(`attachment; filename="quiz-ladder-questions-\\d+\\.${format}"`),
+    );
+    if (format === 'csv') expect(exported.body.startsWith('\uFEFF')).toBe(true);
+
+    const to = await install();
+    const file = multipart(`export.${format}`, exported.rawPayload);
+    const imported = await to.app.inject({
+      method: 'POST',
+      url: '/api/admin/question-sets/import',
+      headers: { ...to.headers, 'content-type': file.contentType },
+      payload: file.payload,
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const { questions: read, problems } = imported.json() as { questions: unknown[]; problems: unknown[] };
+    expect(problems).toEqual([]);
+    const save = await to.app.inject({
+      method: 'POST',
+      url: '/api/admin/question-sets',
+      headers: { ...to.headers, 'content-type': 'application/json' },
+      payload: { questions: read },
+    });
+    expect(save.json()).toEqual({ saved: 2 });
+    const fields = (db: typeof from.db, categoryId: number) =>
+      db
+        .select({
+          en: questions.questionEn,
+          vi: questions.questionVi,
+          answersEn: questions.answersEn,
+          answersVi: questions.answersVi,
+          correct: questions.correctAnswerIndex,
+          age: questions.ageCategory,
+          difficulty: questions.difficulty,
+        })
+        .from(questions)
+        .where(eq(questions.categoryId, categoryId))
+        .all();
+    expect(fields(to.db, to.categoryId)).toEqual(fields(from.db, from.categoryId));
+
+    // Imported twice, everything is already there: nothing new to save.
+    const again = await to.app.inject({
+      method: 'POST',
+      url: '/api/admin/question-sets/import',
+      headers: { ...to.headers, 'content-type': file.contentType },
+      payload: file.payload,
+    });
+    expect((again.json() as { questions: unknown[] }).questions).toEqual([]);
+  });
+
+  it('refuses a file over 5 MB, and anyone but an admin', async () => {
+    const { app, headers, db } = await install();
+    const file = multipart('big.csv', Buffer.alloc(5 * 1024 * 1024 + 10, 'a'));
+    const tooBig = await app.inject({
+      method: 'POST',
+      url: '/api/admin/question-sets/import',
+      headers: { ...headers, 'content-type': file.contentType },
+      payload: file.payload,
+    });
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json()).toEqual({ error: 'Files can be at most 5 MB.' });
+    const parent = createAccount(db);
+    const small = multipart('set.csv', header);
+    const asParent = await app.inject({
+      method: 'POST',
+      url: '/api/admin/question-sets/import',
+      headers: { cookie: `${SESSION_COOKIE}=${parent.token}`, origin: TEST_ORIGIN, 'content-type': small.contentType },
+      payload: small.payload,
+    });
+    expect(asParent.statusCode).toBe(403);
+    const exportAsParent = await app.inject({
+      method: 'GET',
+      url: '/api/admin/questions/export',
+      headers: { cookie: `${SESSION_COOKIE}=${parent.token}` },
+    });
+    expect(exportAsParent.statusCode).toBe(403);
+  });
+});

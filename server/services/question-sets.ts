@@ -1,0 +1,108 @@
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { QuestionInput } from '../../shared/schemas/admin';
+import type { SetQuestion } from '../../shared/schemas/question-set';
+import { foldForSearch } from '../../shared/text';
+import type { Db } from '../db/database';
+import { categories, QUESTION_SEARCH_TABLE, questions } from '../db/schema';
+import { invalid } from '../errors';
+import { indexQuestion } from './question-search';
+
+/**
+ * Whether a question with this folded text (English or Vietnamese) is already in the category:
+ * the search index narrows it to the questions containing the text, then their texts are compared
+ * whole, folded alike (the admin issue: "compare normalized text").
+ */
+export function isKnownQuestion(db: Db, categoryId: number, foldedText: string): boolean {
+  if ([...foldedText].length < 3) return false;
+  const search = sql.raw(QUESTION_SEARCH_TABLE);
+  const candidates = db
+    .select({ questionEn: questions.questionEn, questionVi: questions.questionVi })
+    .from(questions)
+    .innerJoin(sql`${search}`, sql`${search}.rowid = ${questions.id}`)
+    .where(and(sql`${search} MATCH ${`"${foldedText.replaceAll('"', '""')}"`}`, eq(questions.categoryId, categoryId)))
+    .limit(50)
+    .all();
+  return candidates.some(
+    (row) => foldForSearch(row.questionEn) === foldedText || foldForSearch(row.questionVi ?? '') === foldedText,
+  );
+}
+
+/**
+ * Saves a question set (writer): every question in one transaction, each with a random key for
+ * selection (spec §3), its category, age category and difficulty, and its search entry. A
+ * category missing since the review fails the whole set: nothing is saved.
+ */
+export function saveQuestionSet(db: Db, set: QuestionInput[]): { saved: number } {
+  return db.transaction(() => {
+    const known = new Set(
+      db
+        .select({ id: categories.id })
+        .from(categories)
+        .all()
+        .map((c) => c.id),
+    );
+    for (const question of set) {
+      if (!known.has(question.categoryId)) throw invalid('errors:category.notFound');
+      const { id } = db
+        .insert(questions)
+        .values({
+          categoryId: question.categoryId,
+          ageCategory: question.ageCategory,
+          difficulty: question.difficulty,
+          correctAnswerIndex: question.correctAnswerIndex,
+          imageUrl: question.imageUrl,
+          questionEn: question.en.question,
+          answersEn: question.en.answers,
+          questionVi: question.vi.question,
+          answersVi: question.vi.answers,
+          randomKey: Math.random(),
+        })
+        .returning({ id: questions.id })
+        .get();
+      indexQuestion(db, id, { questionEn: question.en.question, questionVi: question.vi.question });
+    }
+    return { saved: set.length };
+  });
+}
+
+/** An exported question: what an import reads back (CSV's columns, JSON's keys). */
+export type ExportedQuestion = Omit<SetQuestion, 'categoryId'> & { category: string; category_vi: string };
+
+/**
+ * Every question of a category (or all), in id order, a batch at a time (read): for Manage
+ * Questions' export, streamed so that a big bank never sits in memory whole.
+ */
+export function* exportedQuestions(db: Db, categoryId: number | null): Generator<ExportedQuestion> {
+  const names = new Map(
+    db
+      .select()
+      .from(categories)
+      .all()
+      .map((c) => [c.id, c]),
+  );
+  for (let after = 0; ; ) {
+    const rows = db
+      .select()
+      .from(questions)
+      .where(and(gt(questions.id, after), categoryId === null ? undefined : eq(questions.categoryId, categoryId)))
+      .orderBy(asc(questions.id))
+      .limit(500)
+      .all();
+    if (rows.length === 0) return;
+    for (const row of rows) {
+      const category = names.get(row.categoryId);
+      yield {
+        category: category?.nameEn ?? '',
+        category_vi: category?.nameVi ?? '',
+        ageCategory: row.ageCategory,
+        difficulty: row.difficulty,
+        question_en: row.questionEn,
+        answers_en: row.answersEn,
+        question_vi: row.questionVi ?? '',
+        answers_vi: row.answersVi ?? ['', '', '', ''],
+        correctAnswerIndex: row.correctAnswerIndex,
+      };
+    }
+    after = rows.at(-1)?.id ?? after;
+  }
+}

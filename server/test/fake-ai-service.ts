@@ -1,0 +1,75 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type ChatRequest = { model: string; messages: { role: string; content: string }[]; response_format?: unknown };
+export type Reply = { status?: number; json?: unknown; text?: string; delayMs?: number };
+
+/** A chat-completions answer whose message is `content`. */
+export const completion = (content: string): Reply => ({
+  json: {
+    id: 'chatcmpl-test',
+    object: 'chat.completion',
+    created: 0,
+    model: 'test-model',
+    choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
+  },
+});
+
+/**
+ * A local HTTP server speaking the OpenAI chat-completions protocol (POST /v1/chat/completions),
+ * for tests of the real `openai` SDK against it: each request takes the next queued reply (or
+ * the fallback), and is recorded.
+ */
+export async function startFakeAiService() {
+  const requests: ChatRequest[] = [];
+  const queue: ((request: ChatRequest) => Reply)[] = [];
+  let fallback: (request: ChatRequest) => Reply = () => ({
+    status: 500,
+    json: { error: { message: 'no reply queued' } },
+  });
+
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    let body = '';
+    request.setEncoding('utf8').on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      if (request.method !== 'POST' || !request.url?.endsWith('/chat/completions')) {
+        response.writeHead(404).end();
+        return;
+      }
+      const parsed = JSON.parse(body) as ChatRequest;
+      requests.push(parsed);
+      const reply = (queue.shift() ?? fallback)(parsed);
+      const send = () => {
+        if (response.destroyed) return;
+        response.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
+        response.end(reply.text ?? JSON.stringify(reply.json ?? {}));
+      };
+      if (reply.delayMs) setTimeout(send, reply.delayMs);
+      else send();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    requests,
+    /** The next replies, in order. */
+    reply(...replies: (Reply | ((request: ChatRequest) => Reply))[]) {
+      for (const next of replies) queue.push(typeof next === 'function' ? next : () => next);
+    },
+    otherwise(reply: Reply | ((request: ChatRequest) => Reply)) {
+      fallback = typeof reply === 'function' ? reply : () => reply;
+    },
+    reset() {
+      requests.length = 0;
+      queue.length = 0;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
