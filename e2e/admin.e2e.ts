@@ -190,6 +190,17 @@ describe('an admin', () => {
   });
 });
 
+describe('without an AI service', () => {
+  test('Add Question Set says so and how to set one up; importing still works', async () => {
+    const { page, problems } = await adminPage();
+    await page.goto(url('/admin/add-question-set'));
+    await page.getByText(/No AI service is set up on this server/).waitFor();
+    expect(await page.getByRole('button', { name: 'Generate' }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('CSV or JSON file').isDisabled()).toBe(false);
+    assertNoProblems(problems);
+  });
+});
+
 describe('someone who is not an admin', () => {
   test('opening /admin lands on the start page, and the server refuses the admin calls', async () => {
     const { page, context, problems } = await fresh();

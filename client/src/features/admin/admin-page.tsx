@@ -19,6 +19,7 @@ const QuestionsPage = lazy(() => import('./questions-page'));
 const QuestionFormPage = lazy(() => import('./question-form-page'));
 const CategoriesPage = lazy(() => import('./categories-page'));
 const PlaceholderPage = lazy(() => import('./placeholder-page'));
+const QuestionSetPage = lazy(() => import('./question-set-page'));
 
 /** Paths below /admin (the route is nested: spec §2). */
 const sections = [
@@ -76,12 +77,8 @@ export default function AdminPage() {
                 {(params) => <QuestionFormPage questionId={Number(params.questionId)} key={params.questionId} />}
               </Route>
               <Route path="/categories" component={CategoriesPage} />
-              <Route path="/ai-tools">
-                <PlaceholderPage section="aiTools" />
-              </Route>
-              <Route path="/add-question-set">
-                <PlaceholderPage section="questionSet" />
-              </Route>
+              <Route path="/ai-tools" component={PlaceholderPage} />
+              <Route path="/add-question-set" component={QuestionSetPage} />
               <Route>
                 <NotFoundPage />
               </Route>

@@ -144,6 +144,21 @@ export default function QuestionsPage() {
           {list.isFetchingNextPage ? t('questions.loading') : t('questions.loadMore')}
         </button>
       )}
+      <div className="export">
+        <p className="muted">{t('questions.exportHint')}</p>
+        <div className="form-actions">
+          {(['csv', 'json'] as const).map((format) => (
+            <a
+              key={format}
+              className="button"
+              download
+              href={`/api/admin/questions/export?format=${format}${categoryId ? `&categoryId=${categoryId}` : ''}`}
+            >
+              {t(format === 'csv' ? 'questions.exportCsv' : 'questions.exportJson')}
+            </a>
+          ))}
+        </div>
+      </div>
       {deleting && (
         <ConfirmDialog
           message={t('questions.confirmDelete')}

@@ -1,0 +1,328 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AGE_CATEGORIES, type AgeCategory } from '../../../../shared/age';
+import {
+  DEFAULT_AGE_CATEGORY,
+  GENERATE_DEFAULT,
+  GENERATE_MAX,
+  GENERATE_MIN,
+  generateInput,
+  type SetQuestion,
+} from '../../../../shared/schemas/question-set';
+import { Loading } from '../../components/loading';
+import { errorKeyOf, errorParamsOf } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { ANSWER_LETTERS } from '../game/voice';
+import { useCategories } from './use-category-names';
+
+/** Spec §4's states, for a generated set or an imported one. */
+type Phase = 'idle' | 'generating' | 'reading' | 'review' | 'saving' | 'saved';
+type Problem = { line: number; message: string; params?: Record<string, string | number> };
+type Message = { key: string; params?: Record<string, string | number> };
+
+function Answers({ answers, correct, lang }: { answers: string[]; correct: number; lang: 'en' | 'vi' }) {
+  const { t } = useTranslation('admin');
+  return (
+    <ol className="set-answers" lang={lang}>
+      {answers.map((answer, index) => (
+        <li key={ANSWER_LETTERS[index]} data-correct={index === correct || undefined}>
+          <span aria-hidden="true">{ANSWER_LETTERS[index]}.</span> {answer}
+          {index === correct && <strong className="set-correct"> ✓ {t('questionSet.correct')}</strong>}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Spec §2 /admin/add-question-set: generate with AI or import a file, review, save. */
+export default function QuestionSetPage() {
+  const { t } = useTranslation(['admin', 'errors']);
+  const { categories, nameOf } = useCategories();
+  const status = trpc.admin.questionSets.status.useQuery();
+  const utils = trpc.useUtils();
+  const [categoryId, setCategoryId] = useState('');
+  const [count, setCount] = useState(String(GENERATE_DEFAULT));
+  const [ageCategory, setAgeCategory] = useState<AgeCategory>(DEFAULT_AGE_CATEGORY);
+  const [customPrompt, setCustomPrompt] = useState('');
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [set, setSet] = useState<SetQuestion[]>([]);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const [note, setNote] = useState<Message | null>(null);
+  const [error, setError] = useState<Message | null>(null);
+  const [saved, setSaved] = useState(0);
+  const ids = { count: useId(), prompt: useId(), promptHint: useId(), file: useId(), fileHint: useId() };
+
+  const generate = trpc.admin.questionSets.generate.useMutation();
+
+  function review(questions: SetQuestion[], fileProblems: Problem[], fewer: Message | null) {
+    setSet(questions);
+    setSelected(new Set(questions.map((_, i) => i)));
+    setProblems(fileProblems);
+    setNote(fewer);
+    setPhase('review');
+  }
+
+  async function onGenerate(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    const input = generateInput.safeParse({
+      categoryId: categoryId ? Number(categoryId) : 0,
+      numQuestions: Number(count),
+      ageCategory,
+      customPrompt,
+    });
+    if (!input.success) return setError({ key: 'errors:questionSet.invalidRequest' });
+    setPhase('generating');
+    try {
+      const result = await generate.mutateAsync(input.data);
+      review(
+        result.questions,
+        [],
+        result.questions.length < result.asked
+          ? { key: 'questionSet.fewer', params: { made: result.questions.length, asked: result.asked } }
+          : null,
+      );
+    } catch (caught) {
+      setPhase('idle');
+      // Spec §8: the server's own text where it has one, else 'Failed to generate questions.';
+      // no answer at all: 'An unknown error occurred during generation.'
+      const key = errorKeyOf(caught, 'errors:questionSet.generateFailed');
+      setError(
+        key === 'errors:network'
+          ? { key: 'errors:questionSet.unknownGenerationError' }
+          : { key, params: errorParamsOf(caught) },
+      );
+    }
+  }
+
+  async function onFile(file: File) {
+    setError(null);
+    setPhase('reading');
+    const form = new FormData();
+    form.append('file', file);
+    try {
+      const response = await fetch('/api/admin/question-sets/import', {
+        method: 'POST',
+        body: form,
+        credentials: 'same-origin',
+      });
+      const body = (await response.json()) as { questions?: SetQuestion[]; problems?: Problem[]; error?: string };
+      if (!response.ok) {
+        setPhase('idle');
+        return setError({
+          key: response.status === 413 ? 'errors:questionSet.fileTooLarge' : 'errors:questionSet.noFile',
+        });
+      }
+      review(body.questions ?? [], body.problems ?? [], null);
+    } catch {
+      setPhase('idle');
+      setError({ key: 'errors:network' });
+    }
+  }
+
+  async function onSave() {
+    setError(null);
+    const chosen = set.filter((_, i) => selected.has(i));
+    if (chosen.length === 0) return setError({ key: 'errors:questionSet.noneSelected' });
+    if (chosen.some((question) => !question.categoryId)) return setError({ key: 'errors:questionSet.noCategory' });
+    setPhase('saving');
+    try {
+      const response = await fetch('/api/admin/question-sets', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        credentials: 'same-origin',
+        body: JSON.stringify({ questions: chosen }),
+      });
+      if (!response.ok) throw new Error(String(response.status));
+      const { saved: n } = (await response.json()) as { saved: number };
+      setSaved(n);
+      setSet([]);
+      setSelected(new Set());
+      setPhase('saved');
+      await Promise.all([utils.admin.questions.list.invalidate(), utils.admin.overview.invalidate()]);
+    } catch {
+      setPhase('review');
+      setError({ key: 'errors:questionSet.saveFailed' });
+    }
+  }
+
+  const busy = phase === 'generating' || phase === 'reading' || phase === 'saving';
+  const toggle = (index: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(index)) next.delete(index);
+      else next.add(index);
+      return next;
+    });
+
+  return (
+    <div className="admin-stack">
+      <section className="card" aria-labelledby="generate-title">
+        <h1>{t('questionSet.title')}</h1>
+        <h2 id="generate-title">{t('questionSet.generateTitle')}</h2>
+        {status.data?.configured === false && <p className="notice">{t('questionSet.notConfigured')}</p>}
+        <form className="set-form" onSubmit={(event) => void onGenerate(event)} noValidate>
+          <label className="field">
+            <span>{t('questionSet.category')}</span>
+            <select name="category" value={categoryId} onChange={(event) => setCategoryId(event.target.value)}>
+              <option value="">{t('questionSet.chooseCategory')}</option>
+              {categories.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field" htmlFor={ids.count}>
+            <span>{t('questionSet.count')}</span>
+            <input
+              id={ids.count}
+              name="count"
+              type="number"
+              inputMode="numeric"
+              min={GENERATE_MIN}
+              max={GENERATE_MAX}
+              value={count}
+              onChange={(event) => setCount(event.target.value)}
+            />
+          </label>
+          <label className="field">
+            <span>{t('questionSet.ageCategory')}</span>
+            <select
+              name="ageCategory"
+              value={ageCategory}
+              onChange={(event) => setAgeCategory(event.target.value as AgeCategory)}
+            >
+              {AGE_CATEGORIES.map((age) => (
+                <option key={age} value={age}>
+                  {t(`ages.${age}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field set-prompt" htmlFor={ids.prompt}>
+            <span>{t('questionSet.customPrompt')}</span>
+            <textarea
+              id={ids.prompt}
+              rows={2}
+              maxLength={1000}
+              value={customPrompt}
+              aria-describedby={ids.promptHint}
+              onChange={(event) => setCustomPrompt(event.target.value)}
+            />
+            <small id={ids.promptHint} className="muted">
+              {t('questionSet.customPromptHint')}
+            </small>
+          </label>
+          <button type="submit" className="button button-primary" disabled={busy || status.data?.configured === false}>
+            {t('questionSet.generate')}
+          </button>
+        </form>
+        {phase === 'generating' && <Loading label={t('questionSet.generating')} />}
+      </section>
+
+      <section className="card" aria-labelledby="import-title">
+        <h2 id="import-title">{t('questionSet.importTitle')}</h2>
+        <label className="field" htmlFor={ids.file}>
+          <span>{t('questionSet.file')}</span>
+          <input
+            id={ids.file}
+            type="file"
+            accept=".csv,.json,text/csv,application/json"
+            disabled={busy}
+            aria-describedby={ids.fileHint}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) void onFile(file);
+              event.target.value = '';
+            }}
+          />
+          <small id={ids.fileHint} className="muted">
+            {t('questionSet.fileHint')}
+          </small>
+        </label>
+        {phase === 'reading' && <Loading label={t('questionSet.reading')} />}
+      </section>
+
+      {error && (
+        <p className="form-error" role="alert">
+          {t(error.key, error.params ?? {})}
+        </p>
+      )}
+      {phase === 'saved' && (
+        <p className="form-success" role="status">
+          {t('questionSet.saved', { count: saved })}
+        </p>
+      )}
+
+      {(phase === 'review' || phase === 'saving') && (
+        <section className="card" aria-labelledby="review-title">
+          <h2 id="review-title">{t('questionSet.reviewTitle')}</h2>
+          {note && <p className="notice">{t(note.key, note.params ?? {})}</p>}
+          {problems.length > 0 && (
+            <details className="set-problems" open>
+              <summary>{t('questionSet.problemsTitle')}</summary>
+              <ul>
+                {problems.map((problem) => (
+                  <li key={`${problem.line}-${problem.message}`}>
+                    {t('questionSet.problem', { line: problem.line, text: t(problem.message, problem.params ?? {}) })}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
+          {set.length > 0 && <p className="muted">{t('questionSet.reviewHint')}</p>}
+          <ol className="set-list">
+            {set.map((question, index) => (
+              <li key={`${question.categoryId}:${question.question_en}`} className="set-question">
+                <label className="set-select">
+                  <input type="checkbox" checked={selected.has(index)} onChange={() => toggle(index)} />
+                  <span>{t('questionSet.select')}</span>
+                </label>
+                <p className="muted">
+                  {t('questionSet.meta', {
+                    category: nameOf(question.categoryId),
+                    age: t(`ages.${question.ageCategory}`),
+                    difficulty: t(`difficulties.${question.difficulty}`),
+                  })}
+                </p>
+                <div className="set-languages">
+                  <div>
+                    <h3 className="set-language">{t('questionSet.english')}</h3>
+                    <p lang="en">{question.question_en}</p>
+                    <Answers answers={question.answers_en} correct={question.correctAnswerIndex} lang="en" />
+                  </div>
+                  <div>
+                    <h3 className="set-language">{t('questionSet.vietnamese')}</h3>
+                    <p lang="vi">{question.question_vi}</p>
+                    <Answers answers={question.answers_vi} correct={question.correctAnswerIndex} lang="vi" />
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ol>
+          <div className="form-actions">
+            <button
+              type="button"
+              className="button"
+              disabled={busy || set.length === 0}
+              onClick={() => {
+                setSet([]);
+                setSelected(new Set());
+                setProblems([]);
+                setNote(null);
+                setPhase('idle');
+              }}
+            >
+              {t('questionSet.rejectAll')}
+            </button>
+            <button type="button" className="button button-primary" disabled={busy} onClick={() => void onSave()}>
+              {phase === 'saving' ? t('questionSet.saving') : t('questionSet.save', { count: selected.size })}
+            </button>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
