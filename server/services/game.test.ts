@@ -1,21 +1,12 @@
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { games, profiles, questions } from '../db/schema';
 import { createTestDb } from '../test/db';
 import { createAccount, createCategoryRow, createProfileRow, createQuestionRows } from '../test/factories';
 import { rightAnswerAt, wrongAnswerAt } from '../test/game-helpers';
+import { rejection } from '../test/trpc';
 
 const db = createTestDb();
-
-async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(error)}`);
-  return error;
-}
 
 /** A family with one profile and a category of `perAge` Kids/Teenagers/Adults questions. */
 function setUp(options: { age?: number; perAge?: Partial<Record<'Kids' | 'Teenagers' | 'Adults', number>> } = {}) {

@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { QuestionInput } from '../../../shared/schemas/admin';
@@ -12,19 +11,11 @@ import {
   createQuestionRows,
 } from '../../test/factories';
 import { rightAnswerAt } from '../../test/game-helpers';
+import { rejection } from '../../test/trpc';
 
 const db = createTestDb();
 const admin = createAccount(db, { admin: true });
 const parent = createAccount(db);
-
-async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(error)}`);
-  return error;
-}
 
 function questionInput(categoryId: number, overrides: Partial<QuestionInput> = {}): QuestionInput {
   return {

@@ -1,23 +1,14 @@
-import { TRPCError } from '@trpc/server';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { profiles } from '../../db/schema';
 import { MAX_PROFILES_PER_ACCOUNT } from '../../services/profiles';
 import { createTestDb } from '../../test/db';
 import { anonymousCaller, createAccount, createProfileRow } from '../../test/factories';
+import { rejection } from '../../test/trpc';
 
 const db = createTestDb();
 const profileCount = (userId: string) =>
   db.select({ n: count() }).from(profiles).where(eq(profiles.userId, userId)).get()?.n;
-
-async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(error)}`);
-  return error;
-}
 
 describe('numbers arrive as numbers, names can be seen', () => {
   it('an age sent as text is "not a valid age" (not "required"), and nothing is created', async () => {

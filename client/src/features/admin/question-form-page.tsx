@@ -8,6 +8,7 @@ import { Loading } from '../../components/loading';
 import { errorCodeOf, errorKeyOf } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { ANSWER_LETTERS } from '../game/voice';
+import { CategorySelect } from './category-select';
 import { ImageUpload } from './image-upload';
 import { inAdmin } from './in-admin';
 import { useCategories } from './use-category-names';
@@ -113,7 +114,7 @@ function LanguageColumn({
 export default function QuestionFormPage({ questionId }: { questionId?: number }) {
   const { t } = useTranslation(['admin', 'errors']);
   const editing = questionId !== undefined;
-  const { categories, isError: categoriesFailed } = useCategories();
+  const { isError: categoriesFailed } = useCategories();
   const utils = trpc.useUtils();
   const existing = trpc.admin.questions.byId.useQuery(
     { questionId: questionId ?? 0 },
@@ -198,21 +199,12 @@ export default function QuestionFormPage({ questionId }: { questionId?: number }
       )}
       <form className="question-form" onSubmit={submit} noValidate key={formKey}>
         <div className="form-grid">
-          <label className="field">
-            <span>{t('form.category')}</span>
-            <select
-              name="category"
-              value={values.categoryId}
-              onChange={(event) => set({ categoryId: event.target.value })}
-            >
-              <option value="">{t('form.chooseCategory')}</option>
-              {categories.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <CategorySelect
+            label={t('form.category')}
+            noneLabel={t('form.chooseCategory')}
+            value={values.categoryId ? Number(values.categoryId) : null}
+            onChange={(categoryId) => set({ categoryId: categoryId ? String(categoryId) : '' })}
+          />
           <label className="field">
             <span>{t('form.ageCategory')}</span>
             <select

@@ -13,6 +13,7 @@ import { Loading } from '../../components/loading';
 import { errorKeyOf, errorParamsOf } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { ANSWER_LETTERS } from '../game/voice';
+import { CategorySelect } from './category-select';
 import { useCategories } from './use-category-names';
 
 /** Spec §4's states, for a generated set or an imported one. */
@@ -37,7 +38,7 @@ function Answers({ answers, correct, lang }: { answers: string[]; correct: numbe
 /** Spec §2 /admin/add-question-set: generate with AI or import a file, review, save. */
 export default function QuestionSetPage() {
   const { t } = useTranslation(['admin', 'errors']);
-  const { categories, nameOf } = useCategories();
+  const { nameOf } = useCategories();
   const status = trpc.admin.questionSets.status.useQuery();
   const utils = trpc.useUtils();
   const [categoryId, setCategoryId] = useState('');
@@ -163,17 +164,12 @@ export default function QuestionSetPage() {
         <h2 id="generate-title">{t('questionSet.generateTitle')}</h2>
         {status.data?.configured === false && <p className="notice">{t('questionSet.notConfigured')}</p>}
         <form className="set-form" onSubmit={(event) => void onGenerate(event)} noValidate>
-          <label className="field">
-            <span>{t('questionSet.category')}</span>
-            <select name="category" value={categoryId} onChange={(event) => setCategoryId(event.target.value)}>
-              <option value="">{t('questionSet.chooseCategory')}</option>
-              {categories.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <CategorySelect
+            label={t('questionSet.category')}
+            noneLabel={t('questionSet.chooseCategory')}
+            value={categoryId ? Number(categoryId) : null}
+            onChange={(id) => setCategoryId(id ? String(id) : '')}
+          />
           <label className="field" htmlFor={ids.count}>
             <span>{t('questionSet.count')}</span>
             <input

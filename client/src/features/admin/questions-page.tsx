@@ -5,6 +5,7 @@ import { editQuestionPath } from '../../../../shared/routes';
 import { SEARCH_MIN_CHARS } from '../../../../shared/schemas/admin';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { trpc } from '../../lib/trpc';
+import { CategorySelect } from './category-select';
 import { inAdmin } from './in-admin';
 import { useCategories } from './use-category-names';
 
@@ -20,7 +21,7 @@ type Row = {
 /** Spec §2 /admin/questions: a category filter, a search box, Edit per row and Load More (50 a page). */
 export default function QuestionsPage() {
   const { t } = useTranslation(['admin', 'errors']);
-  const { categories, nameOf, isError: categoriesFailed } = useCategories();
+  const { nameOf, isError: categoriesFailed } = useCategories();
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const [typed, setTyped] = useState('');
   const search = useDeferredValue(typed.trim());
@@ -29,7 +30,6 @@ export default function QuestionsPage() {
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   const utils = trpc.useUtils();
-  const filterId = useId();
   const searchId = useId();
   const hintId = useId();
 
@@ -51,21 +51,12 @@ export default function QuestionsPage() {
     <section className="card" aria-labelledby="questions-title">
       <h1 id="questions-title">{t('questions.title')}</h1>
       <div className="admin-filters">
-        <label className="field" htmlFor={filterId}>
-          <span>{t('questions.categoryFilter')}</span>
-          <select
-            id={filterId}
-            value={categoryId ?? ''}
-            onChange={(event) => setCategoryId(event.target.value ? Number(event.target.value) : null)}
-          >
-            <option value="">{t('questions.allCategories')}</option>
-            {categories.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <CategorySelect
+          label={t('questions.categoryFilter')}
+          noneLabel={t('questions.allCategories')}
+          value={categoryId}
+          onChange={setCategoryId}
+        />
         <label className="field" htmlFor={searchId}>
           <span>{t('questions.search')}</span>
           <input
