@@ -303,3 +303,46 @@ describe('resuming after a reload', () => {
     expect(profileTotals(profileId)).toEqual({ games: 1, money: 200, correct: 2 });
   });
 });
+
+describe('a lost reply, offline, a second tab: the game as the server holds it', () => {
+  it('a start sent again with its game id returns the game the first one made, not a second', async () => {
+    const { api, profileId, categoryId } = setUp();
+    const gameId = crypto.randomUUID();
+    const first = await api.game.start({ profileId, categoryId, lang: 'en', gameId });
+    const again = await api.game.start({ profileId, categoryId, lang: 'en', gameId });
+    expect(again?.gameId).toBe(gameId);
+    expect(again?.questions).toEqual(first?.questions);
+    expect(db.select().from(games).where(eq(games.profileId, profileId)).all()).toHaveLength(1);
+    // Another family's game id is not taken over.
+    const other = setUp();
+    const refused = await rejection(other.api.game.start({ profileId: other.profileId, categoryId, lang: 'en', gameId }));
+    expect(refused.code).toBe('CONFLICT');
+  });
+
+  it('game.state gives the last recorded pick with its right answer, for the owner only', async () => {
+    const { api, profileId, categoryId } = setUp();
+    const game = (await api.game.start({ profileId, categoryId, lang: 'en' }))!;
+    expect(await api.game.state({ gameId: game.gameId })).toMatchObject({ status: 'playing', position: 0, lastPick: null });
+    const right = rightAnswerAt(db, game.gameId, 0);
+    await api.game.answer({ gameId: game.gameId, position: 0, answerIndex: right });
+    expect(await api.game.state({ gameId: game.gameId })).toMatchObject({
+      status: 'playing',
+      position: 1,
+      correctCount: 1,
+      winnings: 100,
+      lastPick: { position: 0, pickedIndex: right, correctAnswerIndex: right, correct: true },
+    });
+    const wrong = wrongAnswerAt(db, game.gameId, 1);
+    await api.game.answer({ gameId: game.gameId, position: 1, answerIndex: wrong });
+    expect(await api.game.state({ gameId: game.gameId })).toMatchObject({
+      status: 'lost',
+      correctCount: 1,
+      winnings: 100,
+      lastPick: { position: 1, pickedIndex: wrong, correctAnswerIndex: rightAnswerAt(db, game.gameId, 1), correct: false },
+    });
+    const stranger = await rejection(createAccount(db).caller().game.state({ gameId: game.gameId }));
+    expect(stranger.code).toBe('NOT_FOUND');
+    // Asking changes nothing.
+    expect(profileTotals(profileId)).toEqual({ games: 1, money: 100, correct: 1 });
+  });
+});

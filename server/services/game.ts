@@ -174,6 +174,15 @@ export function startGame(db: Db, userId: string, input: z.output<typeof startGa
   return db.transaction(
     () => {
       const profile = getOwnedProfileForGame(db, userId, input.profileId);
+      // The same start again (its reply was lost): the game it made, not a second one.
+      if (input.gameId) {
+        const made = db.select().from(games).where(eq(games.id, input.gameId)).get();
+        if (made && made.profileId !== profile.id) throw conflict('errors:game.idTaken');
+        if (made) {
+          const view = viewOf(db, made);
+          return view.status === 'interrupted' ? null : view;
+        }
+      }
       assertCategoryExists(db, input.categoryId);
       const categoryId = input.categoryId === 'random' ? null : input.categoryId;
       const rows = selectQuestions(
@@ -186,7 +195,7 @@ export function startGame(db: Db, userId: string, input: z.output<typeof startGa
         input.lang,
       );
       if (rows.length === 0) return null;
-      return recordNewGame(db, profile, { categoryId, lang: input.lang }, rows);
+      return recordNewGame(db, profile, { categoryId, lang: input.lang, gameId: input.gameId }, rows);
     },
     { behavior: 'immediate' },
   );
@@ -195,14 +204,14 @@ export function startGame(db: Db, userId: string, input: z.output<typeof startGa
 function recordNewGame(
   db: Db,
   profile: { id: string; recentQuestionIds: number[][] },
-  choice: { categoryId: number | null; lang: Language },
+  choice: { categoryId: number | null; lang: Language; gameId?: string | undefined },
   rows: QuestionRow[],
 ): GameView {
   const queries = gameQueries(db);
   for (const game of queries.unfinishedGames.all({ profileId: profile.id })) {
     finishGame(db, game, 'abandoned', game.correctCount);
   }
-  const gameId = randomUUID();
+  const gameId = choice.gameId ?? randomUUID();
   const orders = rows.map(() => randomPermutation(4));
   const served: ServedQuestion[] = rows.map((row, i) => ({
     questionId: row.id,
@@ -255,16 +264,21 @@ function currentGameOf(db: Db, userId: string, profileId: string): GameView | In
     .where(and(eq(games.profileId, profileId), eq(games.status, 'playing')))
     .orderBy(desc(games.createdAt))
     .get();
-  if (!game) return null;
+  return game ? viewOf(db, game) : null;
+}
+
+type GameRow = typeof games.$inferSelect;
+
+/** The game as a player resumes it, or `interrupted` when a question it has still to show was deleted. */
+function viewOf(db: Db, game: GameRow): GameView | InterruptedGame {
   const rows = loadQuestions(
     db,
     game.questions.map((served) => served.questionId),
     game.lang,
   );
-  const found = new Set(rows.map((row) => row.id));
-  const ahead = game.questions.slice(game.currentPosition);
-  if (ahead.some((served) => !found.has(served.questionId))) return { gameId: game.id, status: 'interrupted' };
   const byId = new Map(rows.map((row) => [row.id, row]));
+  const ahead = game.status === 'playing' ? game.questions.slice(game.currentPosition) : [];
+  if (ahead.some((served) => !byId.has(served.questionId))) return { gameId: game.id, status: 'interrupted' };
   return {
     gameId: game.id,
     status: game.status,
@@ -279,6 +293,43 @@ function currentGameOf(db: Db, userId: string, profileId: string): GameView | In
       return shuffled(localize(row, game.lang), served.answerOrder);
     }),
   };
+}
+
+/** The last pick the server recorded in a game: what to show again when its answer was lost. */
+export type RecordedPick = { position: number; pickedIndex: number; correctAnswerIndex: number | null; correct: boolean };
+
+/**
+ * Where one of the account's games stands, read-only (NOT_FOUND for another account's): its
+ * status, position, totals and last recorded pick with the right answer revealed. A client that
+ * lost an answer's reply, or was offline, or is a stale second tab asks this, and shows exactly
+ * what the server holds.
+ */
+export function gameState(db: Db, userId: string, gameId: string) {
+  return inTransaction(db, () => {
+    const game = gameQueries(db).gameForPick.get({ gameId, userId });
+    if (!game) throw notFound('errors:game.notFound');
+    const picked = game.questions.map((served, position) => ({ served, position })).filter((q) => q.served.pickedIndex !== null);
+    const last = picked.at(-1);
+    let lastPick: RecordedPick | null = null;
+    if (last) {
+      const question = gameQueries(db).correctAnswer.get({ questionId: last.served.questionId });
+      const correctAnswerIndex = question ? shownIndexOf(last.served.answerOrder, question.correctAnswerIndex) : null;
+      lastPick = {
+        position: last.position,
+        pickedIndex: last.served.pickedIndex as number,
+        correctAnswerIndex,
+        correct: correctAnswerIndex === last.served.pickedIndex,
+      };
+    }
+    return {
+      gameId: game.id,
+      status: game.status,
+      position: game.position,
+      correctCount: game.correctCount,
+      winnings: winningsFor(game.correctCount),
+      lastPick,
+    };
+  });
 }
 
 /**

@@ -17,7 +17,14 @@ export const startGameInput = z.object({
   profileId: z.uuid(),
   categoryId: categoryChoice,
   lang: language,
+  /**
+   * The id the game is to have, made by the client for this start: sent again after a lost reply,
+   * it returns the game the first one made instead of starting another.
+   */
+  gameId: z.uuid().optional(),
 });
+
+export const gameIdInput = z.object({ gameId: z.uuid() });
 
 export const answerInput = z.object({
   gameId: z.uuid(),

@@ -1,6 +1,6 @@
-import { answerInput, currentGameInput, startGameInput } from '../../../shared/schemas/game';
+import { answerInput, currentGameInput, gameIdInput, startGameInput } from '../../../shared/schemas/game';
 import { reportQuestionInput } from '../../../shared/schemas/report';
-import { currentGame } from '../../services/game';
+import { currentGame, gameState } from '../../services/game';
 import { answerProcedure, gameStartProcedure, protectedProcedure, reportProcedure, router } from '../trpc';
 
 export const gameRouter = router({
@@ -17,6 +17,8 @@ export const gameRouter = router({
     if (game?.status !== 'interrupted') return game;
     return ctx.writer.endInterruptedGame(ctx.user.id, game.gameId);
   }),
+  /** Where one of the account's games stands, with its last recorded pick (after a lost reply, offline, a second tab). */
+  state: protectedProcedure.input(gameIdInput).query(({ ctx, input }) => gameState(ctx.db, ctx.user.id, input.gameId)),
   answer: answerProcedure
     .input(answerInput)
     .mutation(({ ctx, input }) => ctx.writer.answerQuestion(ctx.user.id, input)),
