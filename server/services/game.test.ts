@@ -315,14 +315,20 @@ describe('a lost reply, offline, a second tab: the game as the server holds it',
     expect(db.select().from(games).where(eq(games.profileId, profileId)).all()).toHaveLength(1);
     // Another family's game id is not taken over.
     const other = setUp();
-    const refused = await rejection(other.api.game.start({ profileId: other.profileId, categoryId, lang: 'en', gameId }));
+    const refused = await rejection(
+      other.api.game.start({ profileId: other.profileId, categoryId, lang: 'en', gameId }),
+    );
     expect(refused.code).toBe('CONFLICT');
   });
 
   it('game.state gives the last recorded pick with its right answer, for the owner only', async () => {
     const { api, profileId, categoryId } = setUp();
     const game = (await api.game.start({ profileId, categoryId, lang: 'en' }))!;
-    expect(await api.game.state({ gameId: game.gameId })).toMatchObject({ status: 'playing', position: 0, lastPick: null });
+    expect(await api.game.state({ gameId: game.gameId })).toMatchObject({
+      status: 'playing',
+      position: 0,
+      lastPick: null,
+    });
     const right = rightAnswerAt(db, game.gameId, 0);
     await api.game.answer({ gameId: game.gameId, position: 0, answerIndex: right });
     expect(await api.game.state({ gameId: game.gameId })).toMatchObject({
@@ -338,7 +344,12 @@ describe('a lost reply, offline, a second tab: the game as the server holds it',
       status: 'lost',
       correctCount: 1,
       winnings: 100,
-      lastPick: { position: 1, pickedIndex: wrong, correctAnswerIndex: rightAnswerAt(db, game.gameId, 1), correct: false },
+      lastPick: {
+        position: 1,
+        pickedIndex: wrong,
+        correctAnswerIndex: rightAnswerAt(db, game.gameId, 1),
+        correct: false,
+      },
     });
     const stranger = await rejection(createAccount(db).caller().game.state({ gameId: game.gameId }));
     expect(stranger.code).toBe('NOT_FOUND');

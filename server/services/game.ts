@@ -295,8 +295,23 @@ function viewOf(db: Db, game: GameRow): GameView | InterruptedGame {
   };
 }
 
+/** One of the account's games as it was served, whatever its status (NOT_FOUND for another account's). */
+export function gameById(db: Db, userId: string, gameId: string): GameView | InterruptedGame {
+  return inTransaction(db, () => {
+    const owned = gameQueries(db).gameForPick.get({ gameId, userId });
+    const game = owned && db.select().from(games).where(eq(games.id, owned.id)).get();
+    if (!game) throw notFound('errors:game.notFound');
+    return viewOf(db, game);
+  });
+}
+
 /** The last pick the server recorded in a game: what to show again when its answer was lost. */
-export type RecordedPick = { position: number; pickedIndex: number; correctAnswerIndex: number | null; correct: boolean };
+export type RecordedPick = {
+  position: number;
+  pickedIndex: number;
+  correctAnswerIndex: number | null;
+  correct: boolean;
+};
 
 /**
  * Where one of the account's games stands, read-only (NOT_FOUND for another account's): its
@@ -308,7 +323,9 @@ export function gameState(db: Db, userId: string, gameId: string) {
   return inTransaction(db, () => {
     const game = gameQueries(db).gameForPick.get({ gameId, userId });
     if (!game) throw notFound('errors:game.notFound');
-    const picked = game.questions.map((served, position) => ({ served, position })).filter((q) => q.served.pickedIndex !== null);
+    const picked = game.questions
+      .map((served, position) => ({ served, position }))
+      .filter((q) => q.served.pickedIndex !== null);
     const last = picked.at(-1);
     let lastPick: RecordedPick | null = null;
     if (last) {

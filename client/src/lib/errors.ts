@@ -30,3 +30,8 @@ export function rateLimitedOr(error: unknown, fallback: string): string {
 export function errorParamsOf(error: unknown): Record<string, string | number> {
   return (dataOf(error) as { messageParams?: Record<string, string | number> } | undefined)?.messageParams ?? {};
 }
+
+/** No answer came at all (offline, a dropped connection, a timeout), as opposed to a refusal. */
+export function isNetworkFailure(error: unknown): boolean {
+  return error instanceof TRPCClientError && !error.data;
+}

@@ -1,6 +1,6 @@
 import { answerInput, currentGameInput, gameIdInput, startGameInput } from '../../../shared/schemas/game';
 import { reportQuestionInput } from '../../../shared/schemas/report';
-import { currentGame, gameState } from '../../services/game';
+import { currentGame, gameById, gameState } from '../../services/game';
 import { answerProcedure, gameStartProcedure, protectedProcedure, reportProcedure, router } from '../trpc';
 
 export const gameRouter = router({
@@ -17,6 +17,8 @@ export const gameRouter = router({
     if (game?.status !== 'interrupted') return game;
     return ctx.writer.endInterruptedGame(ctx.user.id, game.gameId);
   }),
+  /** One of the account's games as served, ended or not (a reload during the last pick's feedback shows it). */
+  byId: protectedProcedure.input(gameIdInput).query(({ ctx, input }) => gameById(ctx.db, ctx.user.id, input.gameId)),
   /** Where one of the account's games stands, with its last recorded pick (after a lost reply, offline, a second tab). */
   state: protectedProcedure.input(gameIdInput).query(({ ctx, input }) => gameState(ctx.db, ctx.user.id, input.gameId)),
   answer: answerProcedure

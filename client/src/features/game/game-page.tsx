@@ -7,12 +7,13 @@ import { Loading } from '../../components/loading';
 import { SpeakerIcon } from '../../components/speaker-icon';
 import { useSession } from '../../components/use-session';
 import { paths } from '../../config/paths';
-import { errorCodeOf, rateLimitedOr } from '../../lib/errors';
+import { errorCodeOf, isNetworkFailure, rateLimitedOr } from '../../lib/errors';
 import { formatAmount } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Ladder } from './ladder';
 import { markGameStarted, readGameNavigationState } from './navigation';
+import { forgetFeedback, lastFeedback, type PickFeedback, pendingFeedback, rememberFeedback } from './pending-feedback';
 import { ReportProblem } from './report-problem';
 import { useSpeech } from './use-speech';
 import { ANSWER_LETTERS } from './voice';
@@ -22,6 +23,7 @@ type Game = NonNullable<RouterOutputs['game']['start']>;
 type Phase =
   | { kind: 'loading' }
   | { kind: 'error'; messageKey: string }
+  | { kind: 'offline' }
   | { kind: 'empty' }
   | { kind: 'question' }
   | { kind: 'checking'; picked: number }
@@ -29,6 +31,8 @@ type Phase =
   | { kind: 'ended'; winnings: number; correctCount: number; questionRemoved?: boolean };
 
 const KEY_TO_ANSWER: Record<string, number> = { a: 0, b: 1, c: 2, d: 3, '1': 0, '2': 1, '3': 2, '4': 3 };
+/** No call waits longer than this: a silent network becomes "offline", not "Checking…" forever. */
+const CALL_TIMEOUT_MS = 10_000;
 
 /** Spec §2 /game and §4: the question screen, its ladder, feedback, end screen and speech. */
 export default function GamePage() {
@@ -36,8 +40,6 @@ export default function GamePage() {
   const [, navigate] = useLocation();
   const { activeProfile } = useSession();
   const utils = trpc.useUtils();
-  const startGame = trpc.game.start.useMutation();
-  const answer = trpc.game.answer.useMutation();
   const setTts = trpc.profiles.setTts.useMutation();
 
   const [game, setGame] = useState<Game | null>(null);
@@ -50,43 +52,106 @@ export default function GamePage() {
   const speech = useSpeech(ttsEnabled);
   const loadedRef = useRef(false);
   const timerRef = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** What to do when the connection comes back (an offline start, or a pick to check). */
+  const retryRef = useRef<(() => void) | null>(null);
   const profileId = activeProfile?.id ?? '';
   const amountText = (amount: number) => formatAmount(amount, i18n.resolvedLanguage ?? 'en');
 
-  /** An admin deleted a question this game had still to show: it has ended, keeping what was won. */
-  const endWithRemovedQuestion = useCallback(
-    (end: { winnings: number; correctCount: number }) => {
-      setPhase({ kind: 'ended', winnings: end.winnings, correctCount: end.correctCount, questionRemoved: true });
+  const ended = useCallback(
+    (end: { winnings: number; correctCount: number; questionRemoved?: boolean }) => {
+      forgetFeedback();
+      setPhase({
+        kind: 'ended',
+        winnings: end.winnings,
+        correctCount: end.correctCount,
+        questionRemoved: end.questionRemoved,
+      });
       void utils.session.me.invalidate();
       void utils.game.current.invalidate();
     },
     [utils],
   );
 
-  const showGame = useCallback((loaded: Game) => {
-    setGame(loaded);
-    setPosition(loaded.position);
-    setCorrectCount(loaded.correctCount);
-    setPhase({ kind: 'question' });
+  /** Spec §4: the pick's result for 2 s (or what is left of them after a reload), then on. */
+  const showFeedback = useCallback(
+    (feedback: PickFeedback) => {
+      setPosition(feedback.position);
+      setPhase({
+        kind: 'feedback',
+        picked: feedback.picked,
+        correctIndex: feedback.correctIndex,
+        correct: feedback.correct,
+      });
+      if (timerRef.current) clearTimeout(timerRef.current);
+      timerRef.current = setTimeout(
+        () => {
+          forgetFeedback();
+          setCorrectCount(feedback.correctCount);
+          if (feedback.status === 'playing') {
+            setPosition(feedback.position + 1);
+            setPhase({ kind: 'question' });
+          } else ended(feedback);
+        },
+        Math.max(0, feedback.until - Date.now()),
+      );
+    },
+    [ended],
+  );
+
+  const showGame = useCallback(
+    (loaded: Game) => {
+      setGame(loaded);
+      setCorrectCount(loaded.correctCount);
+      // Reloaded during a pick's feedback: that feedback first, then the question the server is at.
+      const pending = pendingFeedback(loaded.gameId);
+      if (pending && pending.position === loaded.position - 1) showFeedback(pending);
+      else {
+        setPosition(loaded.position);
+        setPhase({ kind: 'question' });
+      }
+    },
+    [showFeedback],
+  );
+
+  /** Waits for the connection, then does `retry` (also on the Try again button). */
+  const offline = useCallback((retry: () => void) => {
+    retryRef.current = retry;
+    setPhase({ kind: 'offline' });
   }, []);
 
   const resume = useCallback(async () => {
-    const current = await utils.game.current.fetch({ profileId }, { staleTime: 0 });
-    if (current?.status === 'removed') endWithRemovedQuestion(current);
-    else if (current) showGame(current);
-    else navigate(paths.preGame, { replace: true });
-  }, [utils, profileId, showGame, navigate, endWithRemovedQuestion]);
+    const current = await utils.client.game.current.query(
+      { profileId },
+      { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) },
+    );
+    if (current?.status === 'removed') return ended({ ...current, questionRemoved: true });
+    if (current) return showGame(current);
+    // No game in progress: ended during a reload in its last feedback, or none at all.
+    const last = lastFeedback();
+    if (last && last.status !== 'playing') {
+      const view = await utils.client.game.byId.query(
+        { gameId: last.gameId },
+        { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) },
+      );
+      if (view.status !== 'interrupted') {
+        setGame(view);
+        return showFeedback(last);
+      }
+      return ended(last);
+    }
+    navigate(paths.preGame, { replace: true });
+  }, [utils, profileId, showGame, showFeedback, navigate, ended]);
 
   const load = useCallback(async () => {
     setPhase({ kind: 'loading' });
     const state = readGameNavigationState();
     try {
       if (state && !state.started) {
-        const started = await startGame.mutateAsync({
-          profileId,
-          categoryId: state.categoryId,
-          lang: currentLanguage(),
-        });
+        // The start carries the id its game gets: sent again after a lost reply, it finds that game.
+        const started = await utils.client.game.start.mutate(
+          { profileId, categoryId: state.categoryId, lang: currentLanguage(), gameId: state.gameId },
+          { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) },
+        );
         markGameStarted(state);
         if (started) showGame(started);
         else setPhase({ kind: 'empty' });
@@ -94,9 +159,10 @@ export default function GamePage() {
         await resume();
       }
     } catch (error) {
-      setPhase({ kind: 'error', messageKey: rateLimitedOr(error, 'errors:game.loadFailed') });
+      if (isNetworkFailure(error)) offline(() => void load());
+      else setPhase({ kind: 'error', messageKey: rateLimitedOr(error, 'errors:game.loadFailed') });
     }
-  }, [startGame, profileId, showGame, resume]);
+  }, [utils, profileId, showGame, resume, offline]);
 
   useEffect(() => {
     if (loadedRef.current || !profileId) return;
@@ -104,12 +170,15 @@ export default function GamePage() {
     void load();
   }, [load, profileId]);
 
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    // Back online: carry on with what was waiting for it.
+    const online = () => retryRef.current?.();
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('online', online);
       if (timerRef.current) clearTimeout(timerRef.current);
-    },
-    [],
-  );
+    };
+  }, []);
 
   const question = game?.questions[position];
 
@@ -119,6 +188,47 @@ export default function GamePage() {
     if (phase.kind === 'question' && question) void speak(question.lang, question.question, question.answers);
   }, [phase.kind, question, speak]);
 
+  /**
+   * After a pick whose answer did not arrive (or was refused: another tab, a finished game), the
+   * game as the server holds it: the feedback for the pick it recorded, the same question open
+   * again if it recorded none, or wherever another tab took it.
+   */
+  const reconcile = useCallback(
+    async (gameId: string, pickedAt: number) => {
+      let state: Awaited<ReturnType<typeof utils.client.game.state.query>>;
+      try {
+        state = await utils.client.game.state.query({ gameId }, { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
+      } catch (error) {
+        if (isNetworkFailure(error)) return offline(() => void reconcile(gameId, pickedAt));
+        return setPhase({ kind: 'error', messageKey: 'errors:game.loadFailed' });
+      }
+      retryRef.current = null;
+      const pick = state.lastPick;
+      if (pick && pick.position === pickedAt && pick.correctAnswerIndex !== null) {
+        showFeedback(
+          rememberFeedback({
+            gameId,
+            position: pickedAt,
+            picked: pick.pickedIndex,
+            correctIndex: pick.correctAnswerIndex,
+            correct: pick.correct,
+            status: state.status,
+            correctCount: state.correctCount,
+            winnings: state.winnings,
+          }),
+        );
+      } else if (state.status !== 'playing') {
+        ended(state);
+      } else if (state.position !== pickedAt) {
+        await resume();
+      } else {
+        setAnswerError('errors:game.answerFailed');
+        setPhase({ kind: 'question' });
+      }
+    },
+    [utils, offline, showFeedback, ended, resume],
+  );
+
   const pick = useCallback(
     async (index: number) => {
       if (!game || phase.kind !== 'question') return;
@@ -126,35 +236,34 @@ export default function GamePage() {
       setAnswerError(null);
       setPhase({ kind: 'checking', picked: index });
       try {
-        const result = await answer.mutateAsync({ gameId: game.gameId, position, answerIndex: index });
-        if (result.status === 'removed') {
-          endWithRemovedQuestion(result);
+        const result = await utils.client.game.answer.mutate(
+          { gameId: game.gameId, position, answerIndex: index },
+          { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) },
+        );
+        if (result.status === 'removed') return ended({ ...result, questionRemoved: true });
+        showFeedback(
+          rememberFeedback({
+            gameId: game.gameId,
+            position,
+            picked: index,
+            correctIndex: result.correctAnswerIndex,
+            correct: result.correct,
+            status: result.status,
+            correctCount: result.correctCount,
+            winnings: result.winnings,
+          }),
+        );
+      } catch (error) {
+        if (errorCodeOf(error) === 'TOO_MANY_REQUESTS') {
+          setAnswerError('errors:rateLimited');
+          setPhase({ kind: 'question' });
           return;
         }
-        setPhase({ kind: 'feedback', picked: index, correctIndex: result.correctAnswerIndex, correct: result.correct });
-        timerRef.current = setTimeout(() => {
-          setCorrectCount(result.correctCount);
-          if (result.status === 'playing') {
-            setPosition(position + 1);
-            setPhase({ kind: 'question' });
-          } else {
-            setPhase({ kind: 'ended', winnings: result.winnings, correctCount: result.correctCount });
-            void utils.session.me.invalidate();
-            void utils.game.current.invalidate();
-          }
-        }, ANSWER_FEEDBACK_MS);
-      } catch (error) {
-        // Answered elsewhere (another tab) or already over: take the server's view of the game.
-        const code = errorCodeOf(error);
-        if (code === 'CONFLICT' || code === 'NOT_FOUND') {
-          await resume().catch(() => setPhase({ kind: 'error', messageKey: 'errors:game.loadFailed' }));
-        } else {
-          setAnswerError(rateLimitedOr(error, 'errors:game.answerFailed'));
-          setPhase({ kind: 'question' });
-        }
+        // Lost on the way, refused as stale (another tab) or for a finished game: ask the server.
+        await reconcile(game.gameId, position);
       }
     },
-    [game, phase.kind, position, answer, speech, utils, resume, endWithRemovedQuestion],
+    [game, phase.kind, position, utils, speech, ended, showFeedback, reconcile],
   );
 
   useEffect(() => {
@@ -203,6 +312,17 @@ export default function GamePage() {
             {t('play.backToPreGame')}
           </button>
           <button type="button" className="button button-primary" onClick={() => void load()}>
+            {t('play.retry')}
+          </button>
+        </div>
+      </div>
+    );
+  else if (phase.kind === 'offline')
+    body = (
+      <div className="card message-card" role="alert">
+        <p>{t('play.offline')}</p>
+        <div className="form-actions">
+          <button type="button" className="button button-primary" onClick={() => retryRef.current?.()}>
             {t('play.retry')}
           </button>
         </div>

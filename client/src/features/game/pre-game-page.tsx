@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Avatar } from '../../components/avatar';
@@ -8,6 +8,7 @@ import { useSession } from '../../components/use-session';
 import { paths } from '../../config/paths';
 import { errorKeyOf } from '../../lib/errors';
 import { formatAmount } from '../../lib/format';
+import { randomId } from '../../lib/random-id';
 import { trpc } from '../../lib/trpc';
 import { type GameNavigationState, RANDOM_CATEGORY } from './navigation';
 import { unlockSpeech } from './speech';
@@ -24,6 +25,10 @@ export default function PreGamePage() {
     { enabled: Boolean(activeProfile), staleTime: 0 },
   );
   const [categoryId, setCategoryId] = useState<string>(RANDOM_CATEGORY);
+  // The game screen's code, fetched while the family chooses: Start works even if the network drops now.
+  useEffect(() => {
+    void import('./game-page');
+  }, []);
   const selectId = useId();
 
   const sorted = useMemo(() => {
@@ -38,6 +43,7 @@ export default function PreGamePage() {
     unlockSpeech();
     const state: GameNavigationState = {
       categoryId: categoryId === RANDOM_CATEGORY ? RANDOM_CATEGORY : Number(categoryId),
+      gameId: randomId(),
     };
     navigate(paths.game, { state });
   }

@@ -1,0 +1,178 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type ProfileInput, signedInWithActiveProfile } from './support/app';
+import { assertNoProblems, launchBrowser, type OpenedPage, openPage, watchPage } from './support/browser';
+import { gamesOf, profileRow, servedQuestion } from './support/db';
+import { type RunningServer, startServer } from './support/server';
+import { installSpeechStandIn } from './support/speech-stand-in';
+
+/** A game is never lost or garbled by the network: the server's state is what the screen shows. */
+let server: RunningServer;
+let browser: Browser;
+const opened: OpenedPage[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await Promise.allSettled(opened.map((o) => o.context.close()));
+  await browser?.close();
+  await server?.dispose();
+});
+
+const url = (path: string) => `${server.baseUrl}${path}`;
+type Player = OpenedPage & { profileId: string };
+
+async function newPlayer(profile: ProfileInput): Promise<Player> {
+  const page = await openPage(browser, { setup: (context) => installSpeechStandIn(context) });
+  opened.push(page);
+  const { profileId } = await signedInWithActiveProfile(page.context, server.baseUrl, profile);
+  return { ...page, profileId };
+}
+
+const answerAt = (page: Page, index: number) => page.locator('.answers button.answer').nth(index);
+
+async function startGame(page: Page) {
+  await page.goto(url('/pre-game'));
+  await page.getByRole('button', { name: 'Start New Game' }).click();
+  await page.waitForURL(url('/game'));
+}
+
+async function waitForQuestion(page: Page, number: number) {
+  await page.getByText(`Question ${number} of 15`, { exact: true }).waitFor();
+  await answerAt(page, 0).and(page.locator(':enabled')).waitFor();
+}
+
+/** The next answer call reaches the server, which handles it; its reply never reaches the page. */
+async function dropNextAnswerReply(page: Page) {
+  let dropped = false;
+  await page.route('**/trpc/game.answer**', async (route) => {
+    if (dropped) return route.continue();
+    dropped = true;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+}
+
+const droppedNoise = { console: [/ERR_CONNECTION_RESET|Failed to load resource/] };
+
+describe('an answer whose reply is lost after the server recorded it', () => {
+  test('a right pick shows its feedback and goes on; a wrong one ends in Game Over, counted once', async () => {
+    const { page, problems, profileId } = await newPlayer({ name: 'Lossy', age: 9 });
+    await startGame(page);
+    await waitForQuestion(page, 1);
+    const first = servedQuestion(server.dbPath, profileId, 0);
+    await dropNextAnswerReply(page);
+    await answerAt(page, first.correctShownIndex).click();
+    await page.locator('.answers button.answer[data-state="correct"]').waitFor();
+    await page.getByText('Correct!', { exact: true }).waitFor();
+    await waitForQuestion(page, 2);
+
+    const second = servedQuestion(server.dbPath, profileId, 1);
+    const wrong = (second.correctShownIndex + 1) % 4;
+    await dropNextAnswerReply(page);
+    await answerAt(page, wrong).click();
+    await page.locator('.answers button.answer[data-state="wrong"]').waitFor();
+    expect(await answerAt(page, second.correctShownIndex).getAttribute('data-state')).toBe('correct');
+    await page.getByRole('heading', { name: 'Game Over' }).waitFor();
+    await page.getByText('You walk away with 100.').waitFor();
+    expect(gamesOf(server.dbPath, profileId)).toMatchObject([{ status: 'lost', correct_count: 1, winnings: 100 }]);
+    expect(profileRow(server.dbPath, profileId)).toMatchObject({
+      total_games_played: 1,
+      total_money_earned: 100,
+      total_correct_answers: 1,
+    });
+    assertNoProblems(problems, droppedNoise);
+  });
+});
+
+describe('offline', () => {
+  test('a start offline says so, and the game starts (once) when the connection is back', async () => {
+    const { page, problems, profileId, context } = await newPlayer({ name: 'Offline start', age: 9 });
+    await page.goto(url('/pre-game'));
+    const start = page.getByRole('button', { name: 'Start New Game' });
+    await start.waitFor();
+    await context.setOffline(true);
+    await start.click();
+    await page.getByText(/You're offline, so the game is waiting here/).waitFor();
+    await context.setOffline(false);
+    await waitForQuestion(page, 1);
+    expect(gamesOf(server.dbPath, profileId)).toHaveLength(1);
+    assertNoProblems(problems, { console: [/ERR_INTERNET_DISCONNECTED|Failed to load resource/] });
+  });
+
+  test('a pick offline says so; back online, the same question is open again (nothing was recorded)', async () => {
+    const { page, problems, profileId, context } = await newPlayer({ name: 'Offline pick', age: 9 });
+    await startGame(page);
+    await waitForQuestion(page, 1);
+    await context.setOffline(true);
+    await answerAt(page, 0).click();
+    await page.getByText(/You're offline, so the game is waiting here/).waitFor();
+    await context.setOffline(false);
+    await waitForQuestion(page, 1);
+    await page.getByText('Your answer could not be sent. Please try again.').waitFor();
+    expect(gamesOf(server.dbPath, profileId)).toMatchObject([{ status: 'playing', current_position: 0 }]);
+    // And the game goes on from there.
+    const first = servedQuestion(server.dbPath, profileId, 0);
+    await answerAt(page, first.correctShownIndex).click();
+    await waitForQuestion(page, 2);
+    assertNoProblems(problems, { console: [/ERR_INTERNET_DISCONNECTED|Failed to load resource/] });
+  });
+});
+
+describe('a reload during the feedback', () => {
+  test('shows that feedback again, then the next question', async () => {
+    const { page, problems, profileId } = await newPlayer({ name: 'Reloader', age: 9 });
+    await startGame(page);
+    await waitForQuestion(page, 1);
+    const first = servedQuestion(server.dbPath, profileId, 0);
+    await answerAt(page, first.correctShownIndex).click();
+    await page.locator('.answers button.answer[data-state="correct"]').waitFor();
+    await page.reload();
+    await page.locator('.answers button.answer[data-state="correct"]').waitFor();
+    expect(await page.getByText('Question 1 of 15', { exact: true }).count()).toBe(1);
+    await waitForQuestion(page, 2);
+    assertNoProblems(problems);
+  });
+
+  test('of the last pick shows it, then Game Over, not the pre-game screen', async () => {
+    const { page, problems, profileId } = await newPlayer({ name: 'Last reload', age: 9 });
+    await startGame(page);
+    await waitForQuestion(page, 1);
+    const first = servedQuestion(server.dbPath, profileId, 0);
+    await answerAt(page, (first.correctShownIndex + 1) % 4).click();
+    await page.locator('.answers button.answer[data-state="wrong"]').waitFor();
+    await page.reload();
+    await page.locator('.answers button.answer[data-state="wrong"]').waitFor();
+    await page.getByRole('heading', { name: 'Game Over' }).waitFor();
+    expect(profileRow(server.dbPath, profileId)).toMatchObject({ total_games_played: 1 });
+    assertNoProblems(problems);
+  });
+});
+
+describe('two tabs on one game', () => {
+  test('a pick from the stale tab shows where the game really is, and nothing counts twice', async () => {
+    const first = await newPlayer({ name: 'Two tabs', age: 9 });
+    await startGame(first.page);
+    await waitForQuestion(first.page, 1);
+    const second = await first.context.newPage();
+    const secondProblems = watchPage(second);
+    await second.goto(url('/game'));
+    await waitForQuestion(second, 1);
+
+    const served = servedQuestion(server.dbPath, first.profileId, 0);
+    await answerAt(first.page, served.correctShownIndex).click();
+    await waitForQuestion(first.page, 2);
+    // The second tab still shows question 1: its pick is refused, and it shows the pick the game holds.
+    await answerAt(second, (served.correctShownIndex + 2) % 4).click();
+    await second.locator('.answers button.answer[data-state="correct"]').waitFor();
+    expect(await answerAt(second, served.correctShownIndex).getAttribute('data-state')).toBe('correct');
+    await waitForQuestion(second, 2);
+    expect(gamesOf(server.dbPath, first.profileId)).toMatchObject([
+      { status: 'playing', current_position: 1, correct_count: 1 },
+    ]);
+    assertNoProblems(first.problems);
+    assertNoProblems(secondProblems, { console: [/status of 409/], http: [/^409 POST .*game\.answer/] });
+  });
+});
