@@ -114,6 +114,27 @@ async function answerRight(
   return served;
 }
 
+/** Letters only Vietnamese writes (as the game tells them apart): answers with them get the Vietnamese voice. */
+const VIETNAMESE = /[ăđơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịĩìọỏốồổỗộớờởỡợụủũùứừửữựỳỵỷỹàãòõ]/i;
+
+/**
+ * What an English game reads for a question (the bank has English questions with Vietnamese
+ * answers, such as "Cảm ơn"): each line in the English voice, except Vietnamese answers, read
+ * after their letter in the Vietnamese one.
+ */
+function englishReading(announcement: string, question: string, shown: string[]) {
+  const english = (text: string) => ({ text, voiceLang: 'en-US' });
+  return [
+    english(announcement),
+    english(question),
+    ...shown.flatMap((text, i) =>
+      VIETNAMESE.test(text)
+        ? [english(`${LETTERS[i]}.`), { text, voiceLang: 'vi_VN' }]
+        : [english(`${LETTERS[i]}. ${text}`)],
+    ),
+  ];
+}
+
 function enAmount(amount: number): string {
   return new Intl.NumberFormat('en-US').format(amount);
 }
@@ -141,6 +162,12 @@ describe('playing a game', () => {
     expect(await shownText(heading)).toBe('Congratulations!');
     expect(await shownText(page.locator('.end-message'))).toContain('1,000,000');
     await page.getByText('15 correct answers', { exact: true }).waitFor();
+    // The celebration: confetti and the whole ladder lit up to the top, and the millionaire's line heard.
+    await page.locator('.celebration-ladder .ladder-level.won').nth(14).waitFor();
+    expect(await page.locator('.confetti span').count()).toBeGreaterThan(20);
+    await expect
+      .poll(async () => (await spokenLines(page)).map((u) => u.text))
+      .toContain('Congratulations! You answered all 15 questions. You are a millionaire!');
     expect(gamesOf(server.dbPath, profileId)).toMatchObject([
       { status: 'won', question_count: 15, correct_count: 15, winnings: 1_000_000, lang: 'en' },
     ]);
@@ -205,6 +232,21 @@ describe('playing a game', () => {
     expect(Date.now() - feedbackSeen).toBeGreaterThanOrEqual(1500);
     expect(Date.now() - feedbackSeen).toBeLessThan(5000);
     expect(await shownText(page.locator('.end-message'))).toBe('You walk away with 300.');
+    // Game Over reviews the missed question with its right answer, and says the end aloud.
+    const review = page.getByRole('region', { name: 'The question you missed' });
+    expect(await shownText(review.locator('.missed-text'))).toBe(served.questionEn);
+    expect(await shownText(review.locator('.missed-right'))).toBe(
+      `The right answer: ${letter}: ${served.shownEn[served.correctShownIndex]}`,
+    );
+    await expect
+      .poll(async () => (await spokenLines(page)).map((u) => u.text))
+      .toEqual(
+        expect.arrayContaining([
+          `Not quite. The answer was ${letter}:`,
+          served.shownEn[served.correctShownIndex],
+          'Game over. You walk away with 300.',
+        ]),
+      );
     await page.getByText('3 correct answers', { exact: true }).waitFor();
     expect(gamesOf(server.dbPath, profileId)).toMatchObject([{ status: 'lost', correct_count: 3, winnings: 300 }]);
 
@@ -212,6 +254,21 @@ describe('playing a game', () => {
     await page.waitForURL(url('/pre-game'));
     await statValue(page, 'money').getByText('12,645', { exact: true }).waitFor();
     expect(await readStats(page)).toEqual({ games: 5, money: 12645, correct: 23 });
+    // Under the totals, the game in the profile's history and its right answers as a bar.
+    const lastGames = page.getByRole('table');
+    await lastGames.getByRole('row').nth(1).waitFor();
+    expect(await lastGames.getByRole('row').nth(1).getByRole('cell').allInnerTexts()).toEqual([
+      new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short' }).format(new Date()),
+      'Random',
+      '3 of 15 right',
+      '300',
+    ]);
+    expect(
+      await page
+        .getByRole('region', { name: 'Right answers by category' })
+        .getByRole('listitem')
+        .getAttribute('aria-label'),
+    ).toBe('Random: 3 right answers');
     assertNoProblems(problems);
   });
 
@@ -283,6 +340,14 @@ describe('playing a game', () => {
         { exact: true },
       )
       .waitFor();
+    // Continue is the main button; Start New Game asks first, and "Keep playing" changes nothing.
+    expect(await page.locator('.button-primary').allInnerTexts()).toEqual(['Continue your game']);
+    await page.getByRole('button', { name: 'Start New Game' }).click();
+    const confirm = page.getByRole('alertdialog');
+    expect(await shownText(confirm.locator('p').first())).toBe('Your game at question 3 will end, and you keep 200.');
+    await confirm.getByRole('button', { name: 'Keep playing' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(gamesOf(server.dbPath, profileId)).toMatchObject([{ status: 'playing', current_position: 2 }]);
     await page.getByRole('button', { name: 'Continue your game' }).click();
     await waitForQuestion(page, 3);
     expect(await shownQuestion(page)).toEqual(before);
@@ -345,7 +410,10 @@ describe('a session that starts games too fast', () => {
     }
     const gamesBefore = gamesOf(server.dbPath, profileId).length;
     await page.goto(url('/pre-game?lng=vi'));
-    await startGame(page, { lang: 'vi' });
+    // The last of those starts is unfinished: Start New Game asks first.
+    await page.getByRole('button', { name: 'Bắt đầu lượt chơi mới' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Đồng ý, bắt đầu lượt mới' }).click();
+    await page.waitForURL(url('/game'));
     await page.getByText('Bạn đang thao tác hơi nhanh! Hãy đợi một chút rồi thử lại.', { exact: true }).waitFor();
     await page.locator('header').getByRole('button', { name: 'English' }).click();
     await page.getByText("You're going a bit fast! Please wait a moment and try again.", { exact: true }).waitFor();
@@ -364,16 +432,15 @@ describe('reading questions aloud', () => {
     await startGame(page);
     await waitForQuestion(page, 1);
     await page.waitForFunction(
-      () => (window as unknown as { __spoken: { text: string }[] }).__spoken.filter((u) => u.text).length >= 5,
+      () => (window as unknown as { __spoken: { text: string }[] }).__spoken.filter((u) => u.text).length >= 6,
     );
     const served = servedQuestion(server.dbPath, profileId, 0);
     const shown = await shownQuestion(page);
     expect(shown.answers).toEqual(served.shownEn);
     expect(await spokenLines(page)).toEqual(
-      [served.questionEn, ...served.shownEn.map((text, i) => `${LETTERS[i]}. ${text}`)].map((text) => ({
-        text,
-        lang: 'en-US',
-        voiceLang: 'en-US',
+      englishReading('Question 1, for 100.', served.questionEn, served.shownEn).map((line) => ({
+        ...line,
+        lang: line.voiceLang === 'en-US' ? 'en-US' : 'vi-VN',
         rate: 0.9,
         pitch: 1.1,
         volume: 1,
@@ -404,12 +471,11 @@ describe('reading questions aloud', () => {
     await page.locator('button.speech-toggle[aria-pressed="true"]').waitFor();
     const second = servedQuestion(server.dbPath, profileId, 1);
     await page.waitForFunction(
-      () => (window as unknown as { __spoken: { text: string }[] }).__spoken.filter((u) => u.text).length >= 5,
+      () => (window as unknown as { __spoken: { text: string }[] }).__spoken.filter((u) => u.text).length >= 6,
     );
-    expect((await spokenLines(page)).map((u) => u.text)).toEqual([
-      second.questionEn,
-      ...second.shownEn.map((text, i) => `${LETTERS[i]}. ${text}`),
-    ]);
+    expect((await spokenLines(page)).map((u) => ({ text: u.text, voiceLang: u.voiceLang }))).toEqual(
+      englishReading('Question 2, for 200.', second.questionEn, second.shownEn),
+    );
     await expect.poll(() => profileRow(server.dbPath, profileId)?.tts_enabled, { timeout: 5000 }).toBe(1);
     assertNoProblems(problems);
   });
@@ -421,11 +487,15 @@ describe('reading questions aloud', () => {
     await startGame(page, { lang: 'vi' });
     await waitForQuestion(page, 1, 'vi');
     await page.waitForFunction(
-      () => (window as unknown as { __spoken: { text: string }[] }).__spoken.filter((u) => u.text).length >= 5,
+      () => (window as unknown as { __spoken: { text: string }[] }).__spoken.filter((u) => u.text).length >= 6,
     );
     const served = servedQuestion(server.dbPath, profileId, 0);
     expect(await spokenLines(page)).toEqual(
-      [served.questionVi, ...(served.shownVi ?? []).map((text, i) => `${LETTERS[i]}. ${text}`)].map((text) => ({
+      [
+        'Câu số 1, trị giá 100.',
+        served.questionVi,
+        ...(served.shownVi ?? []).map((text, i) => `${LETTERS[i]}. ${text}`),
+      ].map((text) => ({
         text,
         lang: 'vi-VN',
         voiceLang: 'vi_VN',
@@ -450,5 +520,24 @@ describe('reading questions aloud', () => {
     // Never an English voice for Vietnamese text: nothing at all was spoken.
     expect(await spokenLines(page)).toEqual([]);
     assertNoProblems(problems);
+  });
+});
+
+describe('the first load', () => {
+  test('index.html preloads the fonts the text uses; hashed assets are cached for a year, immutable', async () => {
+    const html = await (await fetch(url('/'))).text();
+    const fonts = [
+      ...html.matchAll(/<link rel="preload" as="font" type="font\/woff2" href="([^"]+)" crossorigin/g),
+    ].map((m) => m[1] as string);
+    expect(fonts.map((href) => /nunito-latin-(\d+)-normal/.exec(href)?.[1])).toEqual(['400', '700', '800']);
+    const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] as string);
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const asset of [...fonts, ...scripts]) {
+      const response = await fetch(url(asset));
+      expect(response.status, asset).toBe(200);
+      expect(response.headers.get('cache-control'), asset).toBe('public, max-age=31536000, immutable');
+    }
+    // index.html itself is not immutable: a new release must reach returning visitors.
+    expect((await fetch(url('/'))).headers.get('cache-control')).not.toContain('immutable');
   });
 });

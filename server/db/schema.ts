@@ -3,6 +3,7 @@ import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-or
 import { AGE_CATEGORIES } from '../../shared/age';
 import { AVATARS } from '../../shared/avatars';
 import { LANGUAGES } from '../../shared/i18n';
+import type { UsedLifelines } from '../../shared/lifelines';
 import { REPORT_REASONS } from '../../shared/schemas/report';
 
 const createdAt = () =>
@@ -166,6 +167,8 @@ export const games = sqliteTable(
     currentPosition: integer('current_position').notNull().default(0),
     correctCount: integer('correct_count').notNull().default(0),
     winnings: integer('winnings').notNull().default(0),
+    /** The lifelines used, with what each showed (shared/lifelines.ts). */
+    lifelines: text('lifelines', { mode: 'json' }).$type<UsedLifelines>().notNull().default({}),
     createdAt: createdAt(),
     endedAt: integer('ended_at', { mode: 'timestamp_ms' }),
   },

@@ -483,6 +483,22 @@ describe('files that are not the client', () => {
     expect(asset.body).toBe('console.log("x")');
   });
 
+  it('an unknown page asked by a browser is a 404 with the app (its own "Page not found"), unknown API paths JSON', async () => {
+    const page = await app.inject({
+      method: 'GET',
+      url: '/no/such/page',
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
+    expect(page.statusCode).toBe(404);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('<div id="root">');
+    for (const url of ['/api/nope', '/trpc/nope.nothing', '/auth/nope', '/uploads/nope']) {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^application\/json/);
+    }
+  });
+
   it('unknown API paths are 404 JSON, not the page', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/nope' });
     expect(response.statusCode).toBe(404);

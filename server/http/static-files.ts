@@ -4,9 +4,19 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { isClientRoute } from '../../shared/routes';
 
+/** The server's own paths: unknown ones there stay JSON. */
+function isServerPath(pathname: string): boolean {
+  return /^\/(api|trpc|auth|uploads)(\/|$)/.test(pathname);
+}
+
+function acceptsHtml(accept: string | undefined): boolean {
+  return accept?.includes('text/html') ?? false;
+}
+
 /**
- * Serves the built client. Client routes get index.html; anything else that is not a file
- * in dist/public is a 404, so nothing outside it (/.env, /data, /drizzle) is ever reachable.
+ * Serves the built client. Client routes get index.html; anything else that is not a file in
+ * dist/public is a 404 (the app's page for a browser, JSON otherwise), so nothing outside it
+ * (/.env, /data, /drizzle) is ever reachable.
  */
 export async function registerClient(app: FastifyInstance, publicDir: string | null) {
   const indexFile = publicDir ? join(publicDir, 'index.html') : null;
@@ -28,8 +38,14 @@ export async function registerClient(app: FastifyInstance, publicDir: string | n
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (indexHtml && (request.method === 'GET' || request.method === 'HEAD') && isClientRoute(pathname)) {
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+    const page = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(pathname);
+    if (indexHtml && page && (isClientRoute(pathname) || acceptsHtml(request.headers.accept))) {
+      // An unknown page is the app's own bilingual "Page not found" (its router shows it), with a 404.
+      return reply
+        .code(isClientRoute(pathname) ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .send(indexHtml);
     }
     return reply.code(404).send({ error: 'Not found' });
   });

@@ -357,3 +357,74 @@ describe('a lost reply, offline, a second tab: the game as the server holds it',
     expect(profileTotals(profileId)).toEqual({ games: 1, money: 100, correct: 1 });
   });
 });
+
+describe('lifelines', () => {
+  it('50:50 takes away two wrong answers of the current question, once a game, and a reload shows it again', async () => {
+    const { api, profileId, categoryId } = setUp();
+    const game = (await api.game.start({ profileId, categoryId, lang: 'en' }))!;
+    expect(game.lifelines).toEqual({});
+    const used = await api.game.lifeline({ gameId: game.gameId, position: 0, lifeline: 'fiftyFifty' });
+    const right = rightAnswerAt(db, game.gameId, 0);
+    expect(used.fiftyFifty?.position).toBe(0);
+    expect(used.fiftyFifty?.removed).toHaveLength(2);
+    expect(used.fiftyFifty?.removed).not.toContain(right);
+    // What the client gets names no right answer: only the two taken away.
+    expect(Object.keys(used)).toEqual(['fiftyFifty']);
+
+    const again = await rejection(api.game.lifeline({ gameId: game.gameId, position: 0, lifeline: 'fiftyFifty' }));
+    expect([again.code, again.message]).toEqual(['CONFLICT', 'errors:game.lifelineUsed']);
+    await api.game.answer({ gameId: game.gameId, position: 0, answerIndex: right });
+    const later = await rejection(api.game.lifeline({ gameId: game.gameId, position: 1, lifeline: 'fiftyFifty' }));
+    expect(later.message).toBe('errors:game.lifelineUsed');
+
+    const resumed = await api.game.current({ profileId });
+    expect(resumed && 'lifelines' in resumed && resumed.lifelines).toEqual(used);
+  });
+
+  it('the audience’s poll adds up to 100 and, after 50:50 on the same question, gives the removed answers nothing', async () => {
+    const { api, profileId, categoryId } = setUp();
+    const game = (await api.game.start({ profileId, categoryId, lang: 'en' }))!;
+    const { fiftyFifty } = await api.game.lifeline({ gameId: game.gameId, position: 0, lifeline: 'fiftyFifty' });
+    const used = await api.game.lifeline({ gameId: game.gameId, position: 0, lifeline: 'audience' });
+    const poll = used.audience!.poll;
+    expect(used.audience!.position).toBe(0);
+    expect(poll.reduce((a, b) => a + b, 0)).toBe(100);
+    for (const removed of fiftyFifty!.removed) expect(poll[removed]).toBe(0);
+    expect(used.fiftyFifty).toEqual(fiftyFifty);
+  });
+
+  it('Ask the family is recorded on its question; all three are independent', async () => {
+    const { api, profileId, categoryId } = setUp();
+    const game = (await api.game.start({ profileId, categoryId, lang: 'en' }))!;
+    await api.game.answer({ gameId: game.gameId, position: 0, answerIndex: rightAnswerAt(db, game.gameId, 0) });
+    const used = await api.game.lifeline({ gameId: game.gameId, position: 1, lifeline: 'family' });
+    expect(used).toEqual({ family: { position: 1 } });
+    const audience = await api.game.lifeline({ gameId: game.gameId, position: 1, lifeline: 'audience' });
+    expect(Object.keys(audience).sort()).toEqual(['audience', 'family']);
+  });
+
+  it('refuses a stale position, a finished game, another account’s game and bad input, changing nothing', async () => {
+    const { api, profileId, categoryId } = setUp();
+    const game = (await api.game.start({ profileId, categoryId, lang: 'en' }))!;
+    const stale = await rejection(api.game.lifeline({ gameId: game.gameId, position: 3, lifeline: 'audience' }));
+    expect([stale.code, stale.message]).toEqual(['CONFLICT', 'errors:game.alreadyAnswered']);
+    const stranger = await rejection(
+      createAccount(db).caller().game.lifeline({ gameId: game.gameId, position: 0, lifeline: 'audience' }),
+    );
+    expect(stranger.code).toBe('NOT_FOUND');
+    for (const input of [
+      { gameId: game.gameId, position: 0, lifeline: 'phoneAFriend' },
+      { gameId: game.gameId, position: -1, lifeline: 'audience' },
+      { gameId: 'nope', position: 0, lifeline: 'audience' },
+    ]) {
+      // @ts-expect-error: invalid on purpose
+      expect((await rejection(api.game.lifeline(input))).code).toBe('BAD_REQUEST');
+    }
+    expect(db.select().from(games).where(eq(games.id, game.gameId)).get()?.lifelines).toEqual({});
+
+    await api.game.answer({ gameId: game.gameId, position: 0, answerIndex: wrongAnswerAt(db, game.gameId, 0) });
+    const over = await rejection(api.game.lifeline({ gameId: game.gameId, position: 0, lifeline: 'audience' }));
+    expect([over.code, over.message]).toEqual(['CONFLICT', 'errors:game.finished']);
+    expect(profileTotals(profileId)).toEqual({ games: 1, money: 0, correct: 0 });
+  });
+});

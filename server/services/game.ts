@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { ageCategoriesByNearness, ageCategoryOf } from '../../shared/age';
 import type { Language } from '../../shared/i18n';
 import { type GameOutcome, outcomeAfterPick, winningsFor } from '../../shared/ladder';
-import type { answerInput, CategoryChoice, startGameInput } from '../../shared/schemas/game';
+import { audiencePoll, fiftyFiftyRemoval, type UsedLifelines } from '../../shared/lifelines';
+import type { answerInput, CategoryChoice, lifelineInput, startGameInput } from '../../shared/schemas/game';
 import { applyOrder, randomPermutation, shownIndexOf } from '../../shared/shuffle';
 import { type Db, inTransaction } from '../db/database';
 import { preparedQueries } from '../db/prepared';
@@ -58,6 +59,7 @@ const gameQueries = preparedQueries((db) => {
         questionCount: games.questionCount,
         correctCount: games.correctCount,
         questions: games.questions,
+        lifelines: games.lifelines,
       })
       .from(games)
       .where(
@@ -87,6 +89,11 @@ const gameQueries = preparedQueries((db) => {
         winnings: set('winnings'),
         questions: set('questions'),
       })
+      .where(eq(games.id, p('gameId')))
+      .prepare(),
+    setLifelines: db
+      .update(games)
+      .set({ lifelines: set('lifelines') })
       .where(eq(games.id, p('gameId')))
       .prepare(),
     /** A game's last pick, on the game that ends with it (the rest of the end is endGame's). */
@@ -143,6 +150,7 @@ export type GameView = {
   correctCount: number;
   winnings: number;
   questions: LocalizedQuestion[];
+  lifelines: UsedLifelines;
 };
 
 /**
@@ -236,6 +244,7 @@ function recordNewGame(
     position: 0,
     correctCount: 0,
     winnings: 0,
+    lifelines: {},
     questions: rows.map((row, i) => shuffled(localize(row, choice.lang), orders[i] as number[])),
   };
 }
@@ -269,12 +278,15 @@ function currentGameOf(db: Db, userId: string, profileId: string): GameView | In
 
 type GameRow = typeof games.$inferSelect;
 
-/** The game as a player resumes it, or `interrupted` when a question it has still to show was deleted. */
-function viewOf(db: Db, game: GameRow): GameView | InterruptedGame {
+/**
+ * The game as a player resumes it (in `lang`, by default the one it was started in: the answers
+ * keep their order in either), or `interrupted` when a question it has still to show was deleted.
+ */
+function viewOf(db: Db, game: GameRow, lang: Language = game.lang): GameView | InterruptedGame {
   const rows = loadQuestions(
     db,
     game.questions.map((served) => served.questionId),
-    game.lang,
+    lang,
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
   const ahead = game.status === 'playing' ? game.questions.slice(game.currentPosition) : [];
@@ -282,26 +294,27 @@ function viewOf(db: Db, game: GameRow): GameView | InterruptedGame {
   return {
     gameId: game.id,
     status: game.status,
-    lang: game.lang,
+    lang,
     position: game.currentPosition,
     correctCount: game.correctCount,
     winnings: game.winnings,
+    lifelines: game.lifelines,
     questions: game.questions.map((served) => {
       const row = byId.get(served.questionId);
       // Answered already and deleted since: nothing left to show of it, and nothing needs it.
-      if (!row) return { lang: game.lang, question: '', answers: ['', '', '', ''], imageUrl: null };
-      return shuffled(localize(row, game.lang), served.answerOrder);
+      if (!row) return { lang, question: '', answers: ['', '', '', ''], imageUrl: null };
+      return shuffled(localize(row, lang), served.answerOrder);
     }),
   };
 }
 
 /** One of the account's games as it was served, whatever its status (NOT_FOUND for another account's). */
-export function gameById(db: Db, userId: string, gameId: string): GameView | InterruptedGame {
+export function gameById(db: Db, userId: string, gameId: string, lang?: Language): GameView | InterruptedGame {
   return inTransaction(db, () => {
     const owned = gameQueries(db).gameForPick.get({ gameId, userId });
     const game = owned && db.select().from(games).where(eq(games.id, owned.id)).get();
     if (!game) throw notFound('errors:game.notFound');
-    return viewOf(db, game);
+    return viewOf(db, game, lang);
   });
 }
 
@@ -429,6 +442,44 @@ export function answerQuestion(db: Db, userId: string, input: z.output<typeof an
         finishGame(db, game, status, correctCount);
       }
       return { correct, correctAnswerIndex: correctShown, status, correctCount, winnings };
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+/**
+ * Uses a lifeline on the question awaiting a pick, once a game (spec: as on the show). The server
+ * decides what it shows: the two wrong answers 50:50 takes away, the audience's poll, or the start
+ * of Ask the family's countdown; all of it is stored with the game, so a reload shows it again.
+ * Nothing beyond what it shows reaches the client.
+ */
+export function takeLifeline(db: Db, userId: string, input: z.output<typeof lifelineInput>): UsedLifelines {
+  const queries = gameQueries(db);
+  return db.transaction(
+    () => {
+      const game = queries.gameForPick.get({ gameId: input.gameId, userId });
+      if (!game) throw notFound('errors:game.notFound');
+      if (game.status !== 'playing') throw conflict('errors:game.finished');
+      if (input.position !== game.position) throw conflict('errors:game.alreadyAnswered');
+      if (game.lifelines[input.lifeline]) throw conflict('errors:game.lifelineUsed');
+      const served = game.questions[game.position];
+      const question = served && queries.correctAnswer.get({ questionId: served.questionId });
+      // Deleted by an admin since it was served: the next pick ends the game (answerQuestion).
+      if (!served || !question) throw notFound('errors:question.notFound');
+
+      const correctShown = shownIndexOf(served.answerOrder, question.correctAnswerIndex);
+      const position = game.position;
+      const used: UsedLifelines = { ...game.lifelines };
+      if (input.lifeline === 'fiftyFifty') {
+        used.fiftyFifty = { position, removed: fiftyFiftyRemoval(correctShown) };
+      } else if (input.lifeline === 'audience') {
+        const removed = used.fiftyFifty?.position === position ? used.fiftyFifty.removed : [];
+        used.audience = { position, poll: audiencePoll(correctShown, position, removed) };
+      } else {
+        used.family = { position };
+      }
+      queries.setLifelines.run({ gameId: game.id, lifelines: JSON.stringify(used) });
+      return used;
     },
     { behavior: 'immediate' },
   );

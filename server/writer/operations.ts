@@ -2,7 +2,7 @@ import { deleteSession, deleteUserSessions, purgeExpiredSessions, renewSession }
 import { signIn } from '../auth/sign-in';
 import { createCategory, deleteCategory, updateCategory } from '../services/admin-categories';
 import { createQuestion, deleteQuestion, updateQuestion } from '../services/admin-questions';
-import { answerQuestion, endInterruptedGame, startGame } from '../services/game';
+import { answerQuestion, endInterruptedGame, startGame, takeLifeline } from '../services/game';
 import { chooseActiveProfile, createProfile, deleteProfile, setTtsEnabled, updateProfile } from '../services/profiles';
 import { saveQuestionSet } from '../services/question-sets';
 import { dismissReports, reportQuestion } from '../services/reports';
@@ -28,6 +28,7 @@ export const writeOperations = {
   // Games
   startGame,
   answerQuestion,
+  takeLifeline,
   endInterruptedGame,
   reportQuestion,
   // Admin

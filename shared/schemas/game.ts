@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n';
 import { QUESTIONS_PER_GAME } from '../ladder';
+import { LIFELINES } from '../lifelines';
 
 /** Spec §7: a category id (a JSON number) or 'random'; nothing else is read as one (not "5", true or ["5"]). */
 export const categoryChoice = z.union(
@@ -25,6 +26,8 @@ export const startGameInput = z.object({
 });
 
 export const gameIdInput = z.object({ gameId: z.uuid() });
+/** A game in a language (the one the interface switched to mid-game). */
+export const gameViewInput = z.object({ gameId: z.uuid(), lang: language.optional() });
 
 export const answerInput = z.object({
   gameId: z.uuid(),
@@ -34,6 +37,13 @@ export const answerInput = z.object({
     .min(0)
     .max(QUESTIONS_PER_GAME - 1),
   answerIndex: z.number().int().min(0).max(3),
+});
+
+/** A lifeline, on the question awaiting a pick (its position, so that a stale tab cannot use it on another). */
+export const lifelineInput = z.object({
+  gameId: z.uuid(),
+  position: answerInput.shape.position,
+  lifeline: z.enum(LIFELINES),
 });
 
 export const currentGameInput = z.object({ profileId: z.uuid() });

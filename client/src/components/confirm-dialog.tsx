@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 type Props = {
   message: string;
   confirmLabel: string;
+  /** The safe choice's label (Cancel unless said). */
+  cancelLabel?: string;
   busy?: boolean;
   /** A message from a failed attempt, shown inside the dialog. */
   error?: string | null;
@@ -12,7 +14,7 @@ type Props = {
 };
 
 /** A modal question before something that cannot be undone; it opens on its safe choice. */
-export function ConfirmDialog({ message, confirmLabel, busy = false, error, onConfirm, onCancel }: Props) {
+export function ConfirmDialog({ message, confirmLabel, cancelLabel, busy = false, error, onConfirm, onCancel }: Props) {
   const { t } = useTranslation();
   const messageId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -24,7 +26,7 @@ export function ConfirmDialog({ message, confirmLabel, busy = false, error, onCo
       }}
       className="dialog"
       role="alertdialog"
-      aria-describedby={messageId}
+      aria-labelledby={messageId}
       onClose={onCancel}
     >
       <p id={messageId}>{message}</p>
@@ -36,7 +38,7 @@ export function ConfirmDialog({ message, confirmLabel, busy = false, error, onCo
       <div className="form-actions">
         {/* biome-ignore lint/a11y/noAutofocus: a destructive confirmation starts on its safe choice. */}
         <button type="button" className="button" onClick={() => dialogRef.current?.close()} autoFocus>
-          {t('cancel')}
+          {cancelLabel ?? t('cancel')}
         </button>
         <button type="button" className="button button-danger" disabled={busy} onClick={onConfirm}>
           {confirmLabel}

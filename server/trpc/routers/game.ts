@@ -1,4 +1,11 @@
-import { answerInput, currentGameInput, gameIdInput, startGameInput } from '../../../shared/schemas/game';
+import {
+  answerInput,
+  currentGameInput,
+  gameIdInput,
+  gameViewInput,
+  lifelineInput,
+  startGameInput,
+} from '../../../shared/schemas/game';
 import { reportQuestionInput } from '../../../shared/schemas/report';
 import { currentGame, gameById, gameState } from '../../services/game';
 import { answerProcedure, gameStartProcedure, protectedProcedure, reportProcedure, router } from '../trpc';
@@ -17,13 +24,22 @@ export const gameRouter = router({
     if (game?.status !== 'interrupted') return game;
     return ctx.writer.endInterruptedGame(ctx.user.id, game.gameId);
   }),
-  /** One of the account's games as served, ended or not (a reload during the last pick's feedback shows it). */
-  byId: protectedProcedure.input(gameIdInput).query(({ ctx, input }) => gameById(ctx.db, ctx.user.id, input.gameId)),
+  /**
+   * One of the account's games as served, ended or not, in a language of choice: a reload during
+   * the last pick's feedback shows it, and switching EN/VI mid-game shows the same game in the other.
+   */
+  byId: protectedProcedure
+    .input(gameViewInput)
+    .query(({ ctx, input }) => gameById(ctx.db, ctx.user.id, input.gameId, input.lang)),
   /** Where one of the account's games stands, with its last recorded pick (after a lost reply, offline, a second tab). */
   state: protectedProcedure.input(gameIdInput).query(({ ctx, input }) => gameState(ctx.db, ctx.user.id, input.gameId)),
   answer: answerProcedure
     .input(answerInput)
     .mutation(({ ctx, input }) => ctx.writer.answerQuestion(ctx.user.id, input)),
+  /** A lifeline on the current question, once a game; what it shows is the server's (shared/lifelines.ts). */
+  lifeline: answerProcedure
+    .input(lifelineInput)
+    .mutation(({ ctx, input }) => ctx.writer.takeLifeline(ctx.user.id, input)),
   /** "Report a problem" with a question of the player's game (admins see it on their dashboard). */
   report: reportProcedure
     .input(reportQuestionInput)

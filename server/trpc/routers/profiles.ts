@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createProfileInput, profileIdInput, setTtsInput, updateProfileInput } from '../../../shared/schemas/profile';
+import { profileHistory } from '../../services/profile-history';
 import { getOwnedProfile, listProfiles } from '../../services/profiles';
 import { protectedProcedure, router } from '../trpc';
 
@@ -8,6 +9,10 @@ export const profilesRouter = router({
   byId: protectedProcedure
     .input(profileIdInput)
     .query(({ ctx, input }) => getOwnedProfile(ctx.db, ctx.user.id, input.profileId)),
+  /** The profile's last games and right answers by category, for /pre-game. */
+  history: protectedProcedure
+    .input(profileIdInput)
+    .query(({ ctx, input }) => profileHistory(ctx.db, ctx.user.id, input.profileId)),
   create: protectedProcedure
     .input(createProfileInput)
     .mutation(({ ctx, input }) => ctx.writer.createProfile(ctx.user.id, input)),

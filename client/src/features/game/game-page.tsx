@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { ANSWER_FEEDBACK_MS, isMillionaire, prizeAt } from '../../../../shared/ladder';
+import { isMillionaire, prizeAt } from '../../../../shared/ladder';
+import type { UsedLifelines } from '../../../../shared/lifelines';
 import { Header } from '../../components/header';
 import { Loading } from '../../components/loading';
 import { SpeakerIcon } from '../../components/speaker-icon';
@@ -12,11 +13,17 @@ import { formatAmount } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Ladder } from './ladder';
+import { Lifelines } from './lifelines';
 import { markGameStarted, readGameNavigationState } from './navigation';
 import { forgetFeedback, lastFeedback, type PickFeedback, pendingFeedback, rememberFeedback } from './pending-feedback';
 import { ReportProblem } from './report-problem';
+import { playSound } from './sounds';
+import { hasUserActivation } from './speech';
 import { useSpeech } from './use-speech';
-import { ANSWER_LETTERS } from './voice';
+import { ANSWER_LETTERS, questionSpeech, type SpeechPart, speechParts } from './voice';
+
+/** The win's confetti and lit ladder: loaded only by those who reach the top. */
+const Celebration = lazy(() => import('./celebration'));
 
 type Game = NonNullable<RouterOutputs['game']['start']>;
 
@@ -28,8 +35,12 @@ type Phase =
   | { kind: 'question' }
   | { kind: 'checking'; picked: number }
   | { kind: 'feedback'; picked: number; correctIndex: number; correct: boolean }
-  | { kind: 'ended'; winnings: number; correctCount: number; questionRemoved?: boolean };
+  | { kind: 'ended'; winnings: number; correctCount: number; questionRemoved?: boolean; missed?: MissedPick };
 
+/** The pick that ended a game, for Game Over's review. */
+type MissedPick = { position: number; picked: number; correctIndex: number };
+
+const NO_ANSWERS: readonly number[] = [];
 const KEY_TO_ANSWER: Record<string, number> = { a: 0, b: 1, c: 2, d: 3, '1': 0, '2': 1, '3': 2, '4': 3 };
 /** No call waits longer than this: a silent network becomes "offline", not "Checking…" forever. */
 const CALL_TIMEOUT_MS = 10_000;
@@ -58,13 +69,14 @@ export default function GamePage() {
   const amountText = (amount: number) => formatAmount(amount, i18n.resolvedLanguage ?? 'en');
 
   const ended = useCallback(
-    (end: { winnings: number; correctCount: number; questionRemoved?: boolean }) => {
+    (end: { winnings: number; correctCount: number; questionRemoved?: boolean; missed?: MissedPick }) => {
       forgetFeedback();
       setPhase({
         kind: 'ended',
         winnings: end.winnings,
         correctCount: end.correctCount,
         questionRemoved: end.questionRemoved,
+        missed: end.missed,
       });
       void utils.session.me.invalidate();
       void utils.game.current.invalidate();
@@ -90,7 +102,12 @@ export default function GamePage() {
           if (feedback.status === 'playing') {
             setPosition(feedback.position + 1);
             setPhase({ kind: 'question' });
-          } else ended(feedback);
+          } else if (feedback.correct) ended(feedback);
+          else
+            ended({
+              ...feedback,
+              missed: { position: feedback.position, picked: feedback.picked, correctIndex: feedback.correctIndex },
+            });
         },
         Math.max(0, feedback.until - Date.now()),
       );
@@ -181,12 +198,119 @@ export default function GamePage() {
   }, []);
 
   const question = game?.questions[position];
-
-  // Read each new question aloud once it is shown.
-  const { speak } = speech;
+  const language = i18n.resolvedLanguage === 'vi' ? 'vi' : 'en';
+  const fiftyFifty = game?.lifelines.fiftyFifty;
+  const removedAnswers = fiftyFifty?.position === position ? fiftyFifty.removed : NO_ANSWERS;
+  const questionRef = useRef<HTMLHeadingElement>(null);
+  const endTitleRef = useRef<HTMLHeadingElement>(null);
+  // After a pick, focus (and a screen reader) goes to the next question, or once to the end's heading.
+  const focusKey = phase.kind === 'question' ? `question-${position}` : phase.kind === 'ended' ? 'ended' : null;
+  const focusedRef = useRef<string | null>(null);
   useEffect(() => {
-    if (phase.kind === 'question' && question) void speak(question.lang, question.question, question.answers);
-  }, [phase.kind, question, speak]);
+    if (!focusKey || focusedRef.current === focusKey) return;
+    const first = focusedRef.current === null;
+    focusedRef.current = focusKey;
+    // The first question of a page load is not pulled into focus (the skip link and header come first).
+    if (focusKey === 'ended') endTitleRef.current?.focus();
+    else if (!first) questionRef.current?.focus();
+  }, [focusKey]);
+
+  // EN/VI switched mid-game: the same game's questions and answers (same order) in the new language.
+  const gameId = game?.gameId;
+  const gameLanguage = game?.lang;
+  useEffect(() => {
+    if (!gameId || !gameLanguage || gameLanguage === language) return;
+    let stale = false;
+    utils.client.game.byId
+      .query({ gameId, lang: language }, { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) })
+      .then((view) => {
+        if (stale || view.status === 'interrupted') return;
+        setGame((shown) =>
+          shown?.gameId === view.gameId ? { ...shown, lang: view.lang, questions: view.questions } : shown,
+        );
+      })
+      .catch(() => undefined); // The questions stay in the other language; the labels follow the switch.
+    return () => {
+      stale = true;
+    };
+  }, [utils, gameId, gameLanguage, language]);
+
+  /**
+   * Speech starts only from a tap (Chrome deprecates speaking without one): a page reloaded
+   * mid-game asks for "Tap to continue" before it reads anything.
+   */
+  const [waitingForTap, setWaitingForTap] = useState(() => !hasUserActivation());
+  /** The "Tap to continue" banner, until it is tapped or the question is answered. */
+  const [tapBanner, setTapBanner] = useState(waitingForTap);
+  useEffect(() => {
+    if (!waitingForTap) return;
+    // Any tap or key counts (a pick too): speech may start from then on. The banner stays until the
+    // pick is made, so that the tap's target does not move under the finger.
+    const activated = () => setWaitingForTap(false);
+    window.addEventListener('pointerdown', activated, { once: true });
+    window.addEventListener('keydown', activated, { once: true });
+    return () => {
+      window.removeEventListener('pointerdown', activated);
+      window.removeEventListener('keydown', activated);
+    };
+  }, [waitingForTap]);
+  useEffect(() => {
+    if (phase.kind !== 'question' && phase.kind !== 'loading') setTapBanner(false);
+  }, [phase.kind]);
+  const { speak } = speech;
+  /** What is said in the game's language (its lines from that language's strings, whatever the screen shows). */
+  const say = useCallback(
+    (parts: SpeechPart[], options?: { queue?: boolean }) => {
+      if (game) void speak(game.lang, parts, options);
+    },
+    [game, speak],
+  );
+  const spokenT = i18n.getFixedT(game?.lang ?? language, 'game');
+
+  // Read each new question aloud once it is shown: its number and amount, the question, the answers.
+  const readQuestion = useCallback(() => {
+    if (!question) return;
+    const announcement = spokenT('say.question', {
+      number: position + 1,
+      amount: formatAmount(prizeAt(position), question.lang),
+    });
+    void speak(question.lang, questionSpeech(question.lang, question.question, question.answers, announcement));
+  }, [question, position, speak, spokenT]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read when a question is shown, not when its reader changes.
+  useEffect(() => {
+    if (phase.kind === 'question' && !waitingForTap) readQuestion();
+  }, [phase.kind, question, waitingForTap, ttsEnabled]);
+
+  // A pick's result is heard: a sound, then "Correct!" or the right answer read out.
+  const feedbackKey = phase.kind === 'feedback' ? position : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per pick's feedback.
+  useEffect(() => {
+    if (phase.kind !== 'feedback' || !question || !ttsEnabled || waitingForTap) return;
+    playSound(phase.correct ? 'right' : 'wrong');
+    if (phase.correct) say([{ text: spokenT('say.correct'), lang: question.lang }]);
+    else {
+      const right = question.answers[phase.correctIndex] ?? '';
+      say([
+        { text: spokenT('say.wrong', { letter: ANSWER_LETTERS[phase.correctIndex] }), lang: question.lang },
+        ...speechParts(right, question.lang),
+      ]);
+    }
+  }, [feedbackKey]);
+
+  // The end is heard once: the walk-away amount, or the millionaire's line with the fanfare.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the game ends.
+  useEffect(() => {
+    if (phase.kind !== 'ended' || !game || !ttsEnabled || waitingForTap) return;
+    const millionaire = isMillionaire(phase.winnings);
+    if (millionaire) playSound('win');
+    const line = millionaire
+      ? spokenT('say.millionaire')
+      : phase.winnings > 0
+        ? spokenT('say.walkAway', { amount: formatAmount(phase.winnings, game.lang) })
+        : spokenT('say.walkAwayNothing');
+    // After the pick's result, not over it.
+    say([{ text: line, lang: game.lang }], { queue: true });
+  }, [phase.kind]);
 
   /**
    * After a pick whose answer did not arrive (or was refused: another tab, a finished game), the
@@ -231,8 +355,9 @@ export default function GamePage() {
 
   const pick = useCallback(
     async (index: number) => {
-      if (!game || phase.kind !== 'question') return;
+      if (!game || phase.kind !== 'question' || removedAnswers.includes(index)) return;
       speech.cancel();
+      if (ttsEnabled) playSound('lock');
       setAnswerError(null);
       setPhase({ kind: 'checking', picked: index });
       try {
@@ -263,9 +388,13 @@ export default function GamePage() {
         await reconcile(game.gameId, position);
       }
     },
-    [game, phase.kind, position, utils, speech, ended, showFeedback, reconcile],
+    [game, phase.kind, position, utils, speech, ended, showFeedback, reconcile, removedAnswers, ttsEnabled],
   );
 
+  // One listener for the page's life, calling the latest pick: a listener replaced while a key's
+  // event is dispatched (a re-render during it) would miss that key.
+  const pickRef = useRef(pick);
+  pickRef.current = pick;
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
       if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
@@ -274,11 +403,11 @@ export default function GamePage() {
       const index = KEY_TO_ANSWER[event.key.toLowerCase()];
       if (index === undefined) return;
       event.preventDefault();
-      void pick(index);
+      void pickRef.current(index);
     }
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [pick]);
+  }, []);
 
   function toggleSpeech() {
     const next = !ttsEnabled;
@@ -341,7 +470,7 @@ export default function GamePage() {
     const millionaire = isMillionaire(phase.winnings);
     body = (
       <section className={`card end-card${millionaire ? ' millionaire' : ''}`} aria-labelledby="end-title">
-        <h1 id="end-title" tabIndex={-1} ref={(node) => node?.focus()}>
+        <h1 id="end-title" tabIndex={-1} ref={endTitleRef}>
           {millionaire ? t('end.congratulations') : t('end.gameOver')}
         </h1>
         {phase.questionRemoved && (
@@ -357,6 +486,12 @@ export default function GamePage() {
               : t('end.walkAwayNothing')}
         </p>
         <p className="muted">{t('end.correctCount', { count: phase.correctCount })}</p>
+        {phase.missed && game && <MissedQuestion game={game} missed={phase.missed} />}
+        {millionaire && (
+          <Suspense fallback={null}>
+            <Celebration />
+          </Suspense>
+        )}
         <button type="button" className="button button-primary button-large" onClick={() => navigate(paths.preGame)}>
           {t('end.playAgain')}
         </button>
@@ -368,18 +503,43 @@ export default function GamePage() {
     body = (
       <div className="game-layout">
         <section className="question-panel" aria-labelledby="question-text">
+          {tapBanner && ttsEnabled && (
+            <div className="tap-to-continue">
+              <p>
+                <strong>{t('play.tapToContinueTitle')}</strong> {t('play.tapToContinueHint')}
+              </p>
+              <button
+                type="button"
+                className="button button-primary button-large"
+                onClick={() => {
+                  speech.unlock();
+                  setWaitingForTap(false);
+                  setTapBanner(false);
+                }}
+              >
+                <SpeakerIcon on /> {t('play.tapToContinue')}
+              </button>
+            </div>
+          )}
           <div className="question-meta">
             <span>{t('play.questionOf', { number: position + 1, total: game.questions.length })}</span>
             <span className="playing-for">{t('play.playingFor', { amount: amountText(prizeAt(position)) })}</span>
           </div>
           {question.imageUrl && <img className="question-image" src={question.imageUrl} alt={t('play.image')} />}
-          <h1 id="question-text" className="question-text" lang={question.lang}>
+          <h1 id="question-text" className="question-text" lang={question.lang} tabIndex={-1} ref={questionRef}>
             {question.question}
           </h1>
           <fieldset className="answers" lang={question.lang}>
             <legend className="visually-hidden">{t('play.answersLabel')}</legend>
             {question.answers.map((text, index) => {
               const letter = ANSWER_LETTERS[index] as string;
+              if (removedAnswers.includes(index))
+                return (
+                  <button key={`${position}-${letter}`} type="button" className="answer removed" disabled>
+                    <span className="answer-letter">{letter}</span>
+                    <span className="visually-hidden">{t('play.removedAnswer')}</span>
+                  </button>
+                );
               let state = '';
               if (phase.kind === 'checking' && picked === index) state = 'picked';
               if (phase.kind === 'feedback') {
@@ -394,12 +554,10 @@ export default function GamePage() {
                   data-state={state || undefined}
                   disabled={locked}
                   aria-disabled={locked}
-                  aria-label={t('play.answerLabel', { letter, text })}
                   onClick={() => void pick(index)}
                 >
-                  <span className="answer-letter" aria-hidden="true">
-                    {letter}
-                  </span>
+                  {/* The name is what is seen, letter and answer (WCAG 2.5.3). */}
+                  <span className="answer-letter">{letter}</span>
                   <span className="answer-text">{text}</span>
                 </button>
               );
@@ -420,15 +578,20 @@ export default function GamePage() {
               {t(answerError)}
             </p>
           )}
+          <Lifelines
+            gameId={game.gameId}
+            position={position}
+            used={game.lifelines}
+            locked={locked}
+            language={question.lang}
+            onUsed={(lifelines: UsedLifelines) => setGame((shown) => (shown ? { ...shown, lifelines } : shown))}
+            say={say}
+          />
           <div className="game-tools">
             {speechToggle}
-            {ttsEnabled && (
-              <button
-                type="button"
-                className="button"
-                disabled={locked}
-                onClick={() => void speak(question.lang, question.question, question.answers)}
-              >
+            {/* Hidden, not dead, where this device has no voice for the question's language. */}
+            {ttsEnabled && speech.missingVoice !== question.lang && (
+              <button type="button" className="button" disabled={locked} onClick={readQuestion}>
                 {t('speech.repeat')}
               </button>
             )}
@@ -453,5 +616,23 @@ export default function GamePage() {
         {body}
       </main>
     </>
+  );
+}
+
+/** Game Over's review: the question that ended the game, the pick and the right answer. */
+function MissedQuestion({ game, missed }: { game: Game; missed: MissedPick }) {
+  const { t } = useTranslation('game');
+  const question = game.questions[missed.position];
+  if (!question?.question) return null;
+  const answer = (index: number) => ({ letter: ANSWER_LETTERS[index], text: question.answers[index] });
+  return (
+    <section className="missed-question" aria-labelledby="missed-title" lang={question.lang}>
+      <h2 id="missed-title" className="section-title">
+        {t('end.reviewTitle')}
+      </h2>
+      <p className="missed-text">{question.question}</p>
+      <p className="missed-picked">{t('end.reviewPicked', answer(missed.picked))}</p>
+      <p className="missed-right">{t('end.reviewRight', answer(missed.correctIndex))}</p>
+    </section>
   );
 }

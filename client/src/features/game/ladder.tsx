@@ -18,8 +18,10 @@ export function Ladder({ position, correctCount }: { position: number; correctCo
   }, [position]);
 
   return (
-    <nav className="ladder" aria-label={t('play.ladder')}>
-      <ol>
+    <section className="ladder" aria-label={t('play.ladder')}>
+      {/* Focusable: on a phone the strip scrolls, and the keyboard can scroll it too. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1). */}
+      <ol tabIndex={0} aria-label={t('play.ladder')}>
         {PRIZE_LADDER.map((amount, level) => {
           const isCurrent = level === position;
           const isWon = level < correctCount;
@@ -38,6 +40,6 @@ export function Ladder({ position, correctCount }: { position: number; correctCo
           );
         })}
       </ol>
-    </nav>
+    </section>
   );
 }

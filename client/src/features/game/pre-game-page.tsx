@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Avatar } from '../../components/avatar';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Header } from '../../components/header';
 import { Loading } from '../../components/loading';
 import { useSession } from '../../components/use-session';
@@ -11,6 +12,7 @@ import { formatAmount } from '../../lib/format';
 import { randomId } from '../../lib/random-id';
 import { trpc } from '../../lib/trpc';
 import { type GameNavigationState, RANDOM_CATEGORY } from './navigation';
+import { ProfileHistory } from './profile-history';
 import { unlockSpeech } from './speech';
 
 /** Spec §2 /pre-game: lifetime stats, a category and Start New Game. */
@@ -25,6 +27,8 @@ export default function PreGamePage() {
     { enabled: Boolean(activeProfile), staleTime: 0 },
   );
   const [categoryId, setCategoryId] = useState<string>(RANDOM_CATEGORY);
+  /** Start New Game with a game unfinished asks first: one stray tap must not end it. */
+  const [confirmingNew, setConfirmingNew] = useState(false);
   // The game screen's code, fetched while the family chooses: Start works even if the network drops now.
   useEffect(() => {
     void import('./game-page');
@@ -38,6 +42,7 @@ export default function PreGamePage() {
   }, [categories.data, language]);
 
   if (!activeProfile) return <Loading />;
+  const inProgress = unfinished.data && unfinished.data.status !== 'removed' ? unfinished.data : null;
 
   function start() {
     unlockSpeech();
@@ -80,6 +85,7 @@ export default function PreGamePage() {
               ))}
             </dl>
           </section>
+          <ProfileHistory profileId={activeProfile.id} />
           <label className="field" htmlFor={selectId}>
             <span>{t('preGame.category')}</span>
           </label>
@@ -96,23 +102,41 @@ export default function PreGamePage() {
               {t(errorKeyOf(categories.error))}
             </p>
           )}
-          <button type="button" className="button button-primary button-large" onClick={start}>
-            {t('preGame.start')}
-          </button>
-          {unfinished.data && unfinished.data.status !== 'removed' && (
-            <div className="continue">
-              <p className="muted">{t('preGame.continueHint', { number: unfinished.data.position + 1 })}</p>
-              <button
-                type="button"
-                className="button"
-                onClick={() => {
-                  unlockSpeech();
-                  navigate(paths.game);
-                }}
-              >
-                {t('preGame.continue')}
+          {inProgress ? (
+            <>
+              <div className="continue">
+                <p className="muted">{t('preGame.continueHint', { number: inProgress.position + 1 })}</p>
+                <button
+                  type="button"
+                  className="button button-primary button-large"
+                  onClick={() => {
+                    unlockSpeech();
+                    navigate(paths.game);
+                  }}
+                >
+                  {t('preGame.continue')}
+                </button>
+              </div>
+              <button type="button" className="button" onClick={() => setConfirmingNew(true)}>
+                {t('preGame.start')}
               </button>
-            </div>
+              {confirmingNew && (
+                <ConfirmDialog
+                  message={t('preGame.confirmNew', {
+                    number: inProgress.position + 1,
+                    amount: formatAmount(inProgress.winnings, language),
+                  })}
+                  confirmLabel={t('preGame.confirmNewYes')}
+                  cancelLabel={t('preGame.keepPlaying')}
+                  onConfirm={start}
+                  onCancel={() => setConfirmingNew(false)}
+                />
+              )}
+            </>
+          ) : (
+            <button type="button" className="button button-primary button-large" onClick={start}>
+              {t('preGame.start')}
+            </button>
           )}
         </div>
       </main>

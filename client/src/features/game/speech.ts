@@ -1,4 +1,4 @@
-import { pickVoice, SPEECH_LOCALES, SPEECH_PITCH, SPEECH_RATE, speechLines } from './voice';
+import { pickVoice, SPEECH_LOCALES, SPEECH_PITCH, SPEECH_RATE, type SpeechPart } from './voice';
 
 type Language = keyof typeof SPEECH_LOCALES;
 
@@ -42,24 +42,29 @@ export function cancelSpeech(): void {
 }
 
 /**
- * Reads a question and its answers, each as its own utterance (Chrome stops long ones after
- * about 15 s). Returns false when the language has no voice here: nothing is spoken then.
+ * Reads a game's lines in `language`, each part as its own utterance (Chrome stops long ones after
+ * about 15 s). A part in the other language takes that language's voice, or is left unread: never
+ * the wrong voice. Returns false when the game's language has no voice here: nothing is spoken then.
+ * Unless `queue`, what was being read stops first.
  */
-export async function speakQuestion(
+export async function speakParts(
   language: Language,
-  question: string,
-  answers: readonly string[],
+  parts: readonly SpeechPart[],
+  options: { queue?: boolean } = {},
 ): Promise<boolean> {
   const speech = synthesis();
   if (!speech) return false;
   const voices = await loadVoices();
-  const locale = SPEECH_LOCALES[language];
-  const voice = pickVoice(voices, locale);
-  if (!voice && !(voices.length === 0 && language === 'en')) return false;
-  cancelSpeech();
-  for (const line of speechLines(question, answers)) {
-    const utterance = new SpeechSynthesisUtterance(line);
-    utterance.lang = locale;
+  const voiceFor = (lang: Language) => pickVoice(voices, SPEECH_LOCALES[lang]);
+  // With no voice list at all, English still goes to the platform's default voice.
+  const noList = voices.length === 0;
+  if (!voiceFor(language) && !(noList && language === 'en')) return false;
+  if (!options.queue) cancelSpeech();
+  for (const part of parts) {
+    const voice = voiceFor(part.lang);
+    if (!voice && !(noList && part.lang === 'en')) continue;
+    const utterance = new SpeechSynthesisUtterance(part.text);
+    utterance.lang = SPEECH_LOCALES[part.lang];
     if (voice) utterance.voice = voice;
     utterance.rate = SPEECH_RATE;
     utterance.pitch = SPEECH_PITCH;
@@ -70,6 +75,26 @@ export async function speakQuestion(
     speech.speak(utterance);
   }
   return true;
+}
+
+/** Whether this page has had a tap, click or key press since it loaded (see hasUserActivation). */
+let activated = false;
+if (typeof window !== 'undefined') {
+  const record = () => {
+    activated = true;
+  };
+  for (const type of ['pointerdown', 'keydown'] as const) {
+    window.addEventListener(type, record, { capture: true, once: true });
+  }
+}
+
+/**
+ * Whether speech and sound may start: only after a tap or key press in this page (Chrome
+ * deprecates speaking without one). A page reloaded mid-game has had none, so it asks for
+ * "Tap to continue" first; a game started from /pre-game's button has (this module loads with it).
+ */
+export function hasUserActivation(): boolean {
+  return activated;
 }
 
 /**

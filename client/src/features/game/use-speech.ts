@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { cancelSpeech, speakQuestion, stopSpeechOnPageHide, unlockSpeech } from './speech';
+import { cancelSpeech, speakParts, stopSpeechOnPageHide, unlockSpeech } from './speech';
+import type { SpeechPart } from './voice';
 
 type Language = 'en' | 'vi';
 
 /**
- * Reads questions aloud while `enabled`; reports the language that has no voice on this device,
+ * Reads the game aloud while `enabled`; reports the language that has no voice on this device,
  * so the screen can say so (the game plays on regardless).
  */
 export function useSpeech(enabled: boolean) {
@@ -19,10 +20,11 @@ export function useSpeech(enabled: boolean) {
     if (!enabled) cancelSpeech();
   }, [enabled]);
 
+  /** Reads `parts` in a game of `language` (after what is being read, with `queue`). */
   const speak = useCallback(
-    async (language: Language, question: string, answers: readonly string[]) => {
+    async (language: Language, parts: readonly SpeechPart[], options: { queue?: boolean } = {}) => {
       if (!enabled) return;
-      const spoken = await speakQuestion(language, question, answers);
+      const spoken = await speakParts(language, parts, options);
       setMissingVoice(spoken ? null : language);
     },
     [enabled],

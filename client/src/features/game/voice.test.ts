@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeLocale, pickVoice, speechLines } from './voice';
+import { looksVietnamese, normalizeLocale, pickVoice, questionSpeech, speechParts } from './voice';
 
 const voice = (lang: string, extra: { default?: boolean; localService?: boolean; name?: string } = {}) => ({
   lang,
@@ -39,13 +39,46 @@ describe('voice choice', () => {
 });
 
 describe('what is read', () => {
-  it('is the question, then each answer with its letter', () => {
-    expect(speechLines('Capital of France?', ['Paris', 'Rome', 'Oslo', 'Hanoi'])).toEqual([
-      'Capital of France?',
-      'A. Paris',
-      'B. Rome',
-      'C. Oslo',
-      'D. Hanoi',
+  it('is the announcement, the question, then each answer with its letter, in the game’s voice', () => {
+    expect(
+      questionSpeech('en', 'Capital of France?', ['Paris', 'Rome', 'Oslo', 'Hanoi'], 'Question 1, for 100.'),
+    ).toEqual(
+      ['Question 1, for 100.', 'Capital of France?', 'A. Paris', 'B. Rome', 'C. Oslo', 'D. Hanoi'].map((text) => ({
+        text,
+        lang: 'en',
+      })),
+    );
+  });
+
+  it('gives Vietnamese words in an English game the Vietnamese voice, the letter staying English', () => {
+    expect(
+      questionSpeech('en', 'How do you say "thank you" in Vietnamese?', ['Cảm ơn', 'Xin chào', 'Tạm biệt', 'Yes']),
+    ).toEqual([
+      { text: 'How do you say "thank you" in Vietnamese?', lang: 'en' },
+      { text: 'A.', lang: 'en' },
+      { text: 'Cảm ơn', lang: 'vi' },
+      { text: 'B.', lang: 'en' },
+      { text: 'Xin chào', lang: 'vi' },
+      { text: 'C.', lang: 'en' },
+      { text: 'Tạm biệt', lang: 'vi' },
+      { text: 'D. Yes', lang: 'en' },
     ]);
+  });
+
+  it('splits a quoted Vietnamese phrase out of an English line', () => {
+    expect(speechParts('What does “Cảm ơn” mean?', 'en')).toEqual([
+      { text: 'What does ', lang: 'en' },
+      { text: '“Cảm ơn”', lang: 'vi' },
+      { text: ' mean?', lang: 'en' },
+    ]);
+    expect(speechParts('Bánh mì là gì?', 'vi')).toEqual([{ text: 'Bánh mì là gì?', lang: 'vi' }]);
+  });
+
+  it('does not take English loanwords for Vietnamese', () => {
+    for (const word of ['café', 'naïve', 'Pokémon', 'jalapeño', 'Zürich', 'Paris'])
+      expect(looksVietnamese(word)).toBe(false);
+    // Decomposed input (NFD) is recognized too.
+    for (const word of ['Cảm ơn', 'Xin chào', 'Đà Nẵng', 'phở'.normalize('NFD')])
+      expect(looksVietnamese(word)).toBe(true);
   });
 });

@@ -63,9 +63,13 @@ export default function ProfilesPage() {
                 <button
                   type="button"
                   className="profile-choose"
+                  // The name starts with what is seen (WCAG 2.5.3): "Minh, 9 years old, play".
+                  aria-label={t('picker.chooseLabel', {
+                    name: profile.name,
+                    age: t('picker.age', { count: profile.age }),
+                  })}
                   onClick={() => void play(profile)}
                   disabled={choose.isPending}
-                  aria-label={t('picker.choose', { name: profile.name })}
                 >
                   <Avatar avatar={profile.avatar} size={96} />
                   <span className="profile-name">{profile.name}</span>

@@ -1,0 +1,197 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ASK_THE_FAMILY_SECONDS, LIFELINES, type Lifeline, type UsedLifelines } from '../../../../shared/lifelines';
+import { errorKeyOf, isNetworkFailure } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { ANSWER_LETTERS, type SpeechPart } from './voice';
+
+const CALL_TIMEOUT_MS = 10_000;
+/** Drawn, not emoji: the same on every device (many TVs and headless browsers have no emoji font). */
+const ICONS: Record<Lifeline, React.ReactNode> = {
+  fiftyFifty: (
+    <svg viewBox="0 0 24 24" width="22" height="22" fill="currentColor" aria-hidden="true">
+      <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M12 2a10 10 0 0 0 0 20z" />
+    </svg>
+  ),
+  audience: (
+    <svg viewBox="0 0 24 24" width="22" height="22" fill="currentColor" aria-hidden="true">
+      <rect x="3" y="12" width="4" height="9" rx="1" />
+      <rect x="10" y="5" width="4" height="16" rx="1" />
+      <rect x="17" y="9" width="4" height="12" rx="1" />
+    </svg>
+  ),
+  family: (
+    <svg viewBox="0 0 24 24" width="22" height="22" fill="currentColor" aria-hidden="true">
+      <circle cx="7" cy="6" r="3" />
+      <circle cx="17" cy="6" r="3" />
+      <circle cx="12" cy="12" r="2.2" />
+      <path d="M2 21v-5a5 5 0 0 1 10 0v5zM12 21v-5a5 5 0 0 1 10 0v5z" />
+    </svg>
+  ),
+};
+
+type Props = {
+  gameId: string;
+  position: number;
+  used: UsedLifelines;
+  /** While a pick is being checked or shown: no lifeline then. */
+  locked: boolean;
+  language: 'en' | 'vi';
+  onUsed: (used: UsedLifelines) => void;
+  /** Reads lines in the game's language (a no-op when reading aloud is off). */
+  say: (parts: SpeechPart[]) => void;
+};
+
+/**
+ * The three lifelines, each once a game, and what the used ones show on their question: the
+ * audience's poll, or Ask the family's countdown. 50:50's answers are taken away by the game screen.
+ */
+export function Lifelines({ gameId, position, used, locked, language, onUsed, say }: Props) {
+  const { t, i18n } = useTranslation('game');
+  const spoken = i18n.getFixedT(language, 'game');
+  const utils = trpc.useUtils();
+  const [busy, setBusy] = useState<Lifeline | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  /** The question Ask the family's countdown runs on, while it runs. */
+  const [familyAt, setFamilyAt] = useState<number | null>(null);
+
+  async function use(lifeline: Lifeline) {
+    setBusy(lifeline);
+    setError(null);
+    try {
+      const now = await utils.client.game.lifeline.mutate(
+        { gameId, position, lifeline },
+        { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) },
+      );
+      onUsed(now);
+      if (lifeline === 'audience' && now.audience) {
+        say([
+          { text: spoken('say.audience'), lang: language },
+          ...now.audience.poll.flatMap((percent, index) =>
+            percent > 0 ? [{ text: `${ANSWER_LETTERS[index]}: ${percent}%`, lang: language }] : [],
+          ),
+        ]);
+      }
+      if (lifeline === 'family') {
+        setFamilyAt(position);
+        say([{ text: spoken('say.family', { seconds: ASK_THE_FAMILY_SECONDS }), lang: language }]);
+      }
+    } catch (failure) {
+      setError(
+        isNetworkFailure(failure) ? 'errors:game.lifelineFailed' : errorKeyOf(failure, 'errors:game.lifelineFailed'),
+      );
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const poll = used.audience?.position === position ? used.audience.poll : null;
+  return (
+    <div className="lifelines">
+      <fieldset className="lifeline-buttons">
+        <legend className="visually-hidden">{t('lifelines.title')}</legend>
+        {LIFELINES.map((lifeline) => {
+          const taken = Boolean(used[lifeline]);
+          return (
+            <button
+              key={lifeline}
+              type="button"
+              className={`button lifeline${taken ? ' used' : ''}`}
+              data-lifeline={lifeline}
+              disabled={taken || locked || busy !== null}
+              aria-busy={busy === lifeline || undefined}
+              onClick={() => void use(lifeline)}
+            >
+              <span className="lifeline-icon" aria-hidden="true">
+                {ICONS[lifeline]}
+              </span>
+              {t(`lifelines.${lifeline}`)}
+              {taken && <span className="visually-hidden"> ({t('lifelines.used')})</span>}
+            </button>
+          );
+        })}
+      </fieldset>
+      {error && (
+        <p className="form-error" role="alert">
+          {t(error)}
+        </p>
+      )}
+      {poll && <AudiencePoll poll={poll} />}
+      {familyAt === position && (
+        <FamilyCountdown
+          onTimeUp={() => say([{ text: spoken('say.timeUp'), lang: language }])}
+          onDone={() => setFamilyAt(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The audience's poll as a bar chart: one bar per answer, its letter and share under it. */
+function AudiencePoll({ poll }: { poll: number[] }) {
+  const { t } = useTranslation('game');
+  return (
+    <figure className="audience-poll">
+      <figcaption>{t('lifelines.pollTitle')}</figcaption>
+      <ol className="poll-bars">
+        {poll.map((percent, index) => {
+          const letter = ANSWER_LETTERS[index] as string;
+          return (
+            <li key={letter} aria-label={t('lifelines.pollShare', { letter, percent })}>
+              <span className="poll-percent" aria-hidden="true">
+                {percent}%
+              </span>
+              <span className="poll-bar" aria-hidden="true">
+                <span style={{ height: `${percent}%` }} />
+              </span>
+              <span className="poll-letter" aria-hidden="true">
+                {letter}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </figure>
+  );
+}
+
+/** Ask the family: the seconds left to ask someone in the room, then "Time is up!". */
+function FamilyCountdown({ onTimeUp, onDone }: { onTimeUp: () => void; onDone: () => void }) {
+  const { t } = useTranslation('game');
+  const [left, setLeft] = useState(ASK_THE_FAMILY_SECONDS);
+  const timeUp = useRef(onTimeUp);
+  timeUp.current = onTimeUp;
+  useEffect(() => {
+    const endsAt = Date.now() + ASK_THE_FAMILY_SECONDS * 1000;
+    const timer = setInterval(() => {
+      const seconds = Math.max(0, Math.ceil((endsAt - Date.now()) / 1000));
+      setLeft(seconds);
+      if (seconds === 0) {
+        clearInterval(timer);
+        timeUp.current();
+      }
+    }, 250);
+    return () => clearInterval(timer);
+  }, []);
+
+  return (
+    <section className="family-countdown" aria-labelledby="family-title">
+      <h2 id="family-title" className="section-title">
+        {t('lifelines.familyTitle')}
+      </h2>
+      <p>{t('lifelines.familyHint', { seconds: ASK_THE_FAMILY_SECONDS })}</p>
+      <p className="countdown" role="timer" aria-live="off">
+        <span className="countdown-number" aria-hidden="true">
+          {left}
+        </span>
+        <span className="visually-hidden">{t('lifelines.secondsLeft', { count: left })}</span>
+      </p>
+      {/* Announced at the end only: a screen reader counting every second would drown the question. */}
+      <p role="status">{left === 0 ? t('lifelines.timeUp') : ''}</p>
+      <button type="button" className="button" onClick={onDone}>
+        {t('lifelines.familyDone')}
+      </button>
+    </section>
+  );
+}

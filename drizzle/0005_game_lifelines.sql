@@ -1,0 +1,1 @@
+ALTER TABLE `games` ADD `lifelines` text DEFAULT '{}' NOT NULL;

@@ -1,0 +1,149 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { newAccount, signedInWithActiveProfile, signInViaHttp, trpcMutation } from './support/app';
+import { launchBrowser, type OpenedPage, openPage } from './support/browser';
+import { servedQuestion } from './support/db';
+import { type RunningServer, startServer } from './support/server';
+import { installSpeechStandIn } from './support/speech-stand-in';
+
+/** axe-core on every screen, in both languages, on a phone, a tablet and a TV-sized window. */
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const WIDTHS = [
+  { width: 360, height: 740 },
+  { width: 820, height: 1180 },
+  { width: 1920, height: 1080 },
+];
+const ADMIN = newAccount('A11yAdmin');
+
+let server: RunningServer;
+let browser: Browser;
+const opened: OpenedPage[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ env: { ADMIN_EMAILS: ADMIN.email } }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await Promise.allSettled(opened.map((o) => o.context.close()));
+  await browser?.close();
+  await server?.dispose();
+});
+
+const url = (path: string) => `${server.baseUrl}${path}`;
+
+type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+
+/** axe's serious and critical findings on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE });
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: unknown[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  })) as Violation[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function context(language: 'en' | 'vi', viewport: { width: number; height: number }) {
+  const page = await openPage(browser, {
+    viewport,
+    locale: language === 'vi' ? 'vi-VN' : 'en-US',
+    // axe is injected as a script, which the app's Content-Security-Policy would refuse.
+    bypassCSP: true,
+    setup: (ctx) => installSpeechStandIn(ctx),
+  });
+  opened.push(page);
+  return page;
+}
+
+describe.each(['en', 'vi'] as const)('in %s', (language) => {
+  test.each(WIDTHS)(
+    'every screen at $width px has no serious or critical axe finding',
+    async (viewport) => {
+      const found: Record<string, string[]> = {};
+      const check = async (name: string, page: Page) => {
+        const violations = await seriousViolations(page);
+        if (violations.length > 0) found[name] = violations;
+      };
+
+      const visitor = await context(language, viewport);
+      await visitor.page.goto(url('/'));
+      await visitor.page.locator('main').waitFor();
+      await check('sign-in', visitor.page);
+      await visitor.page.goto(url('/sign-in/local'));
+      await visitor.page.locator('form').waitFor();
+      await check('local sign-in', visitor.page);
+      await visitor.page.goto(url('/no/such/page'));
+      await visitor.page.getByRole('heading', { level: 1 }).waitFor();
+      await check('not found', visitor.page);
+
+      const family = await context(language, viewport);
+      const { profileId } = await signedInWithActiveProfile(family.context, server.baseUrl, { name: 'Ánh', age: 9 });
+      await trpcMutation(family.context, server.baseUrl, 'profiles.create', { name: 'Bảo', age: 12 });
+      await family.page.goto(url('/profiles'));
+      await family.page.locator('.profile-card').nth(1).waitFor();
+      await check('profiles', family.page);
+      await family.page.goto(url('/create-profile'));
+      await family.page.locator('form').waitFor();
+      await check('create profile', family.page);
+      await family.page.goto(url('/pre-game'));
+      await family.page.locator('select').waitFor();
+      await check('pre-game', family.page);
+      await family.page.locator('.button-large').first().click();
+      await family.page.waitForURL(url('/game'));
+      await family.page.locator('.answers button.answer').first().waitFor();
+      await check('game: a question', family.page);
+      const lifelines = family.page.locator('.lifeline-buttons button');
+      await lifelines.nth(0).click();
+      await family.page.locator('.answers .answer.removed').first().waitFor();
+      await lifelines.nth(1).click();
+      await family.page.locator('.audience-poll').waitFor();
+      await lifelines.nth(2).click();
+      await family.page.locator('.family-countdown').waitFor();
+      await check('game: lifelines used', family.page);
+
+      await family.page.goto(url('/pre-game'));
+      await family.page.locator('.continue .button-primary').waitFor();
+      await check('pre-game: a game to continue', family.page);
+      await family.page.locator('.pre-game > .button').click();
+      const confirm = family.page.getByRole('alertdialog');
+      await confirm.waitFor();
+      await check('pre-game: start a new game?', family.page);
+      await confirm.locator('button').first().click();
+      await family.page.locator('.continue .button-primary').click();
+      await family.page.waitForURL(url('/game'));
+      await family.page.locator('.answers button.answer').first().waitFor();
+
+      // A wrong answer (one 50:50 left): Game Over with its review.
+      const served = servedQuestion(server.dbPath, profileId, 0);
+      const open = await family.page
+        .locator('.answers button.answer')
+        .evaluateAll((buttons) => buttons.flatMap((b, i) => (b.classList.contains('removed') ? [] : [i])));
+      const wrong = open.find((i) => i !== served.correctShownIndex) as number;
+      await family.page.locator('.answers button.answer').nth(wrong).click();
+      await family.page.locator('#end-title').waitFor();
+      await check('game: the end', family.page);
+
+      const admin = await context(language, viewport);
+      await signInViaHttp(admin.context, server.baseUrl, ADMIN);
+      for (const [name, path] of [
+        ['admin dashboard', '/admin'],
+        ['admin questions', '/admin/questions'],
+        ['admin add question', '/admin/add-question'],
+        ['admin categories', '/admin/categories'],
+        ['admin question set', '/admin/add-question-set'],
+      ] as const) {
+        await admin.page.goto(url(path));
+        await admin.page.locator('main .card').first().waitFor();
+        await admin.page.waitForLoadState('networkidle');
+        await check(name, admin.page);
+      }
+
+      expect(found).toEqual({});
+    },
+    120_000,
+  );
+});
