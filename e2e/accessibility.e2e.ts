@@ -86,6 +86,15 @@ describe.each(['en', 'vi'] as const)('in %s', (language) => {
       await family.page.goto(url('/profiles'));
       await family.page.locator('.profile-card').nth(1).waitFor();
       await check('profiles', family.page);
+      await family.page.locator('.profile-edit').first().click();
+      const editDialog = family.page.locator('dialog[open]');
+      await editDialog.locator('form').waitFor();
+      await check('profiles: the edit dialog', family.page);
+      await editDialog.locator('.button-danger-outline').click();
+      await editDialog.locator('.button-danger').waitFor();
+      await check('profiles: confirm deleting', family.page);
+      await family.page.keyboard.press('Escape');
+      await editDialog.waitFor({ state: 'detached' });
       await family.page.goto(url('/create-profile'));
       await family.page.locator('form').waitFor();
       await check('create profile', family.page);

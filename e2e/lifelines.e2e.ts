@@ -209,6 +209,54 @@ describe('lifelines', () => {
     assertNoProblems(problems);
   }, 60_000);
 
+  test('a Vietnamese win is heard all the way: each question’s amount, “Chính xác!”, “Hết giờ!”, the millionaire’s line, with confetti', async () => {
+    const { page, problems, profileId } = await newPlayer({ name: 'Vy', age: 10 });
+    await page.clock.install();
+    await startGame(page, 'vi');
+    const amounts = [
+      '100',
+      '200',
+      '300',
+      '500',
+      '1.000',
+      '2.000',
+      '4.000',
+      '8.000',
+      '16.000',
+      '32.000',
+      '64.000',
+      '125.000',
+      '250.000',
+      '500.000',
+      '1.000.000',
+    ];
+    for (let position = 0; position < 15; position++) {
+      await page.getByText(`Câu ${position + 1} / 15`, { exact: true }).waitFor();
+      await expect.poll(() => spokenTexts(page)).toContain(`Câu số ${position + 1}, trị giá ${amounts[position]}.`);
+      if (position === 0) {
+        await lifeline(page, 'Hỏi ý kiến người thân').click();
+        await page.getByRole('region', { name: 'Hỏi ý kiến người thân' }).waitFor();
+        await page.clock.fastForward(31_000);
+        await expect.poll(() => spokenTexts(page)).toContain('Hết giờ!');
+      }
+      const served = servedQuestion(server.dbPath, profileId, position);
+      const heard = (await spokenTexts(page)).filter((text) => text === 'Chính xác!').length;
+      await answers(page).nth(served.correctShownIndex).click();
+      await page.locator('.answers button.answer[data-state="correct"]').waitFor();
+      await expect
+        .poll(async () => (await spokenTexts(page)).filter((text) => text === 'Chính xác!').length)
+        .toBe(heard + 1);
+      await page.clock.fastForward(2500);
+    }
+    await page.getByRole('heading', { name: 'Xin chúc mừng!', level: 1 }).waitFor();
+    await expect
+      .poll(() => spokenTexts(page))
+      .toContain('Xin chúc mừng! Bạn đã trả lời đúng cả 15 câu. Bạn là triệu phú!');
+    await page.locator('.celebration-ladder .ladder-level.won').nth(14).waitFor();
+    expect(await page.locator('.confetti span').count()).toBeGreaterThan(20);
+    assertNoProblems(problems);
+  }, 90_000);
+
   test('another account cannot use a lifeline on the game, and a used one is refused with its message', async () => {
     const { page, context, profileId } = await newPlayer({ name: 'Owner', age: 10 });
     await startGame(page, 'en');

@@ -240,7 +240,10 @@ export async function buildApp(options: AppDeps) {
   await app.register(imageRoutes, { deps, security, store: deps.images });
   await app.register(questionSetRoutes, { deps, security });
   removeUnusedImagesHourly(app, deps);
-  await registerClient(app, options.publicDir ?? null);
+  const createContext = contextFactory(deps, security);
+  await registerClient(app, options.publicDir ?? null, async (req, res) =>
+    appRouter.createCaller(await createContext({ req, res })).session.me(),
+  );
 
   return app;
 }

@@ -42,3 +42,21 @@ export function safeReturnPath(value: unknown): string {
   if (/[\u0000-\u001f\u007f]/.test(value)) return '/';
   return value;
 }
+
+/**
+ * Each lazily loaded page's source module (relative to client/), as client/src/pages.ts imports it:
+ * the server finds its chunks in the build manifest and preloads them (server/http/page-preloads.ts).
+ */
+export const PAGE_SOURCES: Record<string, string> = {
+  [paths.localSignIn]: 'src/features/auth/local-sign-in-page.tsx',
+  [paths.profiles]: 'src/features/profiles/profiles-page.tsx',
+  [paths.createProfile]: 'src/features/profiles/create-profile-page.tsx',
+  [paths.preGame]: 'src/features/game/pre-game-page.tsx',
+  [paths.game]: 'src/features/game/game-page.tsx',
+  [paths.admin]: 'src/features/admin/admin-page.tsx',
+};
+
+/** The page module shown at an address (the admin area's for any /admin/… one); none for `/`, in the first load. */
+export function pageSourceFor(pathname: string): string | undefined {
+  return PAGE_SOURCES[pathname.startsWith(`${paths.admin}/`) ? paths.admin : pathname];
+}

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { httpBatchLink } from '@trpc/client';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Route, Switch } from 'wouter';
 import { RedirectWhenSignedIn, RequireActiveProfile, RequireSignedIn } from './components/guards';
 import { Loading } from './components/loading';
@@ -9,14 +9,7 @@ import { RequireAdmin } from './components/require-admin';
 import { paths } from './config/paths';
 import { SignInPage } from './features/auth/sign-in-page';
 import { trpc } from './lib/trpc';
-
-// Only the sign-in screen is in the first load; the rest arrives when it is needed.
-const LocalSignInPage = lazy(() => import('./features/auth/local-sign-in-page'));
-const ProfilesPage = lazy(() => import('./features/profiles/profiles-page'));
-const CreateProfilePage = lazy(() => import('./features/profiles/create-profile-page'));
-const PreGamePage = lazy(() => import('./features/game/pre-game-page'));
-const GamePage = lazy(() => import('./features/game/game-page'));
-const AdminPage = lazy(() => import('./features/admin/admin-page'));
+import { AdminPage, CreateProfilePage, GamePage, LocalSignInPage, PreGamePage, ProfilesPage } from './pages';
 
 export function App() {
   const [queryClient] = useState(

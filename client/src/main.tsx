@@ -7,11 +7,14 @@ import { createRoot } from 'react-dom/client';
 import { config as configureZod } from 'zod/v4/core';
 import { App } from './app';
 import { initI18n } from './lib/i18n';
+import { pageAt } from './pages';
 
 // Zod probes `new Function` for speed; our Content-Security-Policy forbids eval, so skip the probe.
 configureZod({ jitless: true });
 
-void initI18n().then(() => {
+// The opened address's page code comes with the first load's, and the first render waits for it:
+// a page that suspended instead would be held back 300 ms by React after its fallback showed.
+void Promise.all([initI18n(), pageAt(window.location.pathname)?.preload()]).then(() => {
   const root = document.getElementById('root');
   if (!root) throw new Error('No #root element');
   createRoot(root).render(

@@ -483,6 +483,26 @@ describe('files that are not the client', () => {
     expect(asset.body).toBe('console.log("x")');
   });
 
+  it('the page carries its visitor’s session (none for a stranger), safe inside its script element, never cached shared', async () => {
+    const cookie = await signInLocally(app, 'page-session@example.com', 'Parent </script><script>alert(1)</script>');
+    const page = await app.inject({ method: 'GET', url: '/profiles', headers: { cookie, host: 'localhost:80' } });
+    const data = /<script type="application\/json" id="initial-session">(.*?)<\/script>/.exec(page.body)?.[1];
+    expect(data).toBeDefined();
+    // The name's own </script> cannot end the element: < is written \u003c.
+    expect(data).not.toContain('<');
+    expect(JSON.parse(data as string)).toMatchObject({
+      user: { email: 'page-session@example.com', displayName: 'Parent </script><script>alert(1)</script>' },
+      activeProfile: null,
+    });
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+    expect(page.headers.vary).toContain('Cookie');
+
+    const stranger = await app.inject({ method: 'GET', url: '/profiles', headers: { host: 'localhost:80' } });
+    const none = /id="initial-session">(.*?)<\/script>/.exec(stranger.body)?.[1];
+    expect(JSON.parse(none as string)).toEqual({ user: null, activeProfile: null });
+    expect(stranger.body).not.toContain('page-session@example.com');
+  });
+
   it('an unknown page asked by a browser is a 404 with the app (its own "Page not found"), unknown API paths JSON', async () => {
     const page = await app.inject({
       method: 'GET',

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isClientRoute } from '../../shared/routes';
+import { pagePreloadTags, readBuildManifest } from './page-preloads';
 
 /** The server's own paths: unknown ones there stay JSON. */
 function isServerPath(pathname: string): boolean {
@@ -13,14 +14,47 @@ function acceptsHtml(accept: string | undefined): boolean {
   return accept?.includes('text/html') ?? false;
 }
 
+/** What session.me answers for a request: written into the page, it saves the first load a round trip. */
+export type InitialSession = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+/** The element the client reads the session from (client/src/lib/initial-session.ts). */
+export const INITIAL_SESSION_ID = 'initial-session';
+
+/** JSON safe inside a <script> element: no `</script>` or `<!--` can end it early. */
+function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
 /**
  * Serves the built client. Client routes get index.html; anything else that is not a file in
  * dist/public is a 404 (the app's page for a browser, JSON otherwise), so nothing outside it
  * (/.env, /data, /drizzle) is ever reachable.
  */
-export async function registerClient(app: FastifyInstance, publicDir: string | null) {
+export async function registerClient(app: FastifyInstance, publicDir: string | null, initialSession?: InitialSession) {
   const indexFile = publicDir ? join(publicDir, 'index.html') : null;
-  const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile) : null;
+  const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+
+  const manifest = publicDir ? readBuildManifest(publicDir) : null;
+
+  /**
+   * index.html for a page: with its code preloaded, and with the asking browser's session (a data
+   * block, not a script: the CSP allows it). Both save the first load a round trip.
+   */
+  async function pageFor(request: FastifyRequest, reply: FastifyReply, html: string, pathname: string) {
+    let head = manifest ? pagePreloadTags(manifest, pathname) : '';
+    if (initialSession) {
+      try {
+        const session = await initialSession(request, reply);
+        head += `<script type="application/json" id="${INITIAL_SESSION_ID}">${scriptSafeJson(session)}</script>`;
+      } catch (error) {
+        request.log.warn({ err: error }, 'page served without its session');
+      }
+    }
+    return html.includes('</head>') ? html.replace('</head>', `${head}</head>`) : `${head}${html}`;
+  }
 
   if (publicDir && indexHtml) {
     await app.register(fastifyStatic, {
@@ -29,6 +63,8 @@ export async function registerClient(app: FastifyInstance, publicDir: string | n
       // One route per built file, found at start-up: every other path falls to the handler below.
       wildcard: false,
       dotfiles: 'ignore',
+      // The build writes .br and .gz beside each text asset (client/build/vite-plugins.ts).
+      preCompressed: true,
       setHeaders(res, path) {
         const hashed = path.includes(`${join(publicDir, 'assets')}`);
         res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
@@ -41,11 +77,15 @@ export async function registerClient(app: FastifyInstance, publicDir: string | n
     const page = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(pathname);
     if (indexHtml && page && (isClientRoute(pathname) || acceptsHtml(request.headers.accept))) {
       // An unknown page is the app's own bilingual "Page not found" (its router shows it), with a 404.
-      return reply
-        .code(isClientRoute(pathname) ? 200 : 404)
-        .type('text/html; charset=utf-8')
-        .header('Cache-Control', 'no-cache')
-        .send(indexHtml);
+      // The page holds the visitor's session: never stored by a shared cache.
+      return pageFor(request, reply, indexHtml, pathname).then((html) =>
+        reply
+          .code(isClientRoute(pathname) ? 200 : 404)
+          .type('text/html; charset=utf-8')
+          .header('Cache-Control', 'private, no-cache')
+          .header('Vary', 'Cookie')
+          .send(html),
+      );
     }
     return reply.code(404).send({ error: 'Not found' });
   });

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { QUESTIONS_PER_GAME } from '../ladder';
+import { REPORT_NOTE_MAX, REPORT_REASONS } from '../reports';
 import { cleanText } from '../text';
 
-/** What a player can say is wrong with a question (both languages in the `game` namespace). */
-export const REPORT_REASONS = ['wrongAnswer', 'unclear', 'translation', 'notForAge', 'other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-export const REPORT_NOTE_MAX = 500;
+// The constants live in a module without zod, so that the game screen's code does not bring zod.
+export { REPORT_NOTE_MAX, REPORT_REASONS, type ReportReason } from '../reports';
 
 /** A report names the question by its place in the player's game: question ids never reach players. */
 export const reportQuestionInput = z.object({

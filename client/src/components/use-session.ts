@@ -1,8 +1,9 @@
+import { takeInitialSession } from '../lib/initial-session';
 import { trpc } from '../lib/trpc';
 
 /** Who is signed in and the session's active profile (the server remembers it across reloads). */
 export function useSession() {
-  const query = trpc.session.me.useQuery(undefined, { staleTime: 60_000 });
+  const query = trpc.session.me.useQuery(undefined, { staleTime: 60_000, initialData: takeInitialSession });
   return {
     isLoading: query.isLoading,
     isError: query.isError,

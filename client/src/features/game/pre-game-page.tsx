@@ -11,6 +11,7 @@ import { errorKeyOf } from '../../lib/errors';
 import { formatAmount } from '../../lib/format';
 import { randomId } from '../../lib/random-id';
 import { trpc } from '../../lib/trpc';
+import { GamePage } from '../../pages';
 import { type GameNavigationState, RANDOM_CATEGORY } from './navigation';
 import { ProfileHistory } from './profile-history';
 import { unlockSpeech } from './speech';
@@ -31,7 +32,7 @@ export default function PreGamePage() {
   const [confirmingNew, setConfirmingNew] = useState(false);
   // The game screen's code, fetched while the family chooses: Start works even if the network drops now.
   useEffect(() => {
-    void import('./game-page');
+    void GamePage.preload();
   }, []);
   const selectId = useId();
 

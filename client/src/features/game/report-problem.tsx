@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REPORT_NOTE_MAX, REPORT_REASONS, type ReportReason } from '../../../../shared/schemas/report';
+import { REPORT_NOTE_MAX, REPORT_REASONS, type ReportReason } from '../../../../shared/reports';
 import { rateLimitedOr } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 
