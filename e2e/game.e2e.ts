@@ -236,7 +236,7 @@ describe('playing a game', () => {
     const review = page.getByRole('region', { name: 'The question you missed' });
     expect(await shownText(review.locator('.missed-text'))).toBe(served.questionEn);
     expect(await shownText(review.locator('.missed-right'))).toBe(
-      `The right answer: ${letter}: ${served.shownEn[served.correctShownIndex]}`,
+      `The right answer is ${letter}: ${served.shownEn[served.correctShownIndex]}`,
     );
     await expect
       .poll(async () => (await spokenLines(page)).map((u) => u.text))

@@ -191,7 +191,7 @@ describe('lifelines', () => {
       `Bạn đã chọn ${LETTERS[wrong]}: ${served.shownVi?.[wrong]}`,
     );
     expect(await shownText(review.locator('.missed-right'))).toBe(
-      `Đáp án đúng: ${LETTERS[served.correctShownIndex]}: ${rightText}`,
+      `Đáp án đúng là ${LETTERS[served.correctShownIndex]}: ${rightText}`,
     );
 
     // Muted: a new game's pick makes no sound and says nothing.
