@@ -398,6 +398,18 @@ export type PickResult =
   | RemovedQuestionEnd;
 
 /**
+ * One of the account's games, still playing, whose question awaiting a pick is at `position`: a
+ * pick or a lifeline for any other (sent twice, from a stale tab, after the end) changes nothing.
+ */
+function gameAwaitingPickAt(db: Db, userId: string, at: { gameId: string; position: number }) {
+  const game = gameQueries(db).gameForPick.get({ gameId: at.gameId, userId });
+  if (!game) throw notFound('errors:game.notFound');
+  if (game.status !== 'playing') throw conflict('errors:game.finished');
+  if (at.position !== game.position) throw conflict('errors:game.alreadyAnswered');
+  return game;
+}
+
+/**
  * Judges the pick for the current question (spec §4). Only the question awaiting a pick can be
  * answered, once: a repeated or stale pick, or a pick in a finished game, changes nothing.
  */
@@ -405,11 +417,7 @@ export function answerQuestion(db: Db, userId: string, input: z.output<typeof an
   const queries = gameQueries(db);
   return db.transaction(
     () => {
-      const game = queries.gameForPick.get({ gameId: input.gameId, userId });
-      if (!game) throw notFound('errors:game.notFound');
-      if (game.status !== 'playing') throw conflict('errors:game.finished');
-      if (input.position !== game.position) throw conflict('errors:game.alreadyAnswered');
-
+      const game = gameAwaitingPickAt(db, userId, input);
       const served = game.questions[game.position];
       if (!served) throw notFound('errors:game.notFound');
       const question = queries.correctAnswer.get({ questionId: served.questionId });
@@ -457,10 +465,7 @@ export function takeLifeline(db: Db, userId: string, input: z.output<typeof life
   const queries = gameQueries(db);
   return db.transaction(
     () => {
-      const game = queries.gameForPick.get({ gameId: input.gameId, userId });
-      if (!game) throw notFound('errors:game.notFound');
-      if (game.status !== 'playing') throw conflict('errors:game.finished');
-      if (input.position !== game.position) throw conflict('errors:game.alreadyAnswered');
+      const game = gameAwaitingPickAt(db, userId, input);
       if (game.lifelines[input.lifeline]) throw conflict('errors:game.lifelineUsed');
       const served = game.questions[game.position];
       const question = served && queries.correctAnswer.get({ questionId: served.questionId });

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { isMillionaire, prizeAt } from '../../../../shared/ladder';
+import { prizeAt } from '../../../../shared/ladder';
 import type { UsedLifelines } from '../../../../shared/lifelines';
 import { Header } from '../../components/header';
 import { Loading } from '../../components/loading';
@@ -11,39 +11,21 @@ import { paths } from '../../config/paths';
 import { errorCodeOf, isNetworkFailure, rateLimitedOr } from '../../lib/errors';
 import { formatAmount } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
-import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { trpc, withTimeout } from '../../lib/trpc';
+import { EndScreen } from './end-screen';
+import type { Game, MissedPick, Phase } from './game-phase';
 import { Ladder } from './ladder';
 import { Lifelines } from './lifelines';
 import { markGameStarted, readGameNavigationState } from './navigation';
 import { forgetFeedback, lastFeedback, type PickFeedback, pendingFeedback, rememberFeedback } from './pending-feedback';
 import { ReportProblem } from './report-problem';
 import { playSound } from './sounds';
-import { hasUserActivation } from './speech';
+import { useGameVoice } from './use-game-voice';
 import { useSpeech } from './use-speech';
-import { ANSWER_LETTERS, questionSpeech, type SpeechPart, speechParts } from './voice';
-
-/** The win's confetti and lit ladder: loaded only by those who reach the top. */
-const Celebration = lazy(() => import('./celebration'));
-
-type Game = NonNullable<RouterOutputs['game']['start']>;
-
-type Phase =
-  | { kind: 'loading' }
-  | { kind: 'error'; messageKey: string }
-  | { kind: 'offline' }
-  | { kind: 'empty' }
-  | { kind: 'question' }
-  | { kind: 'checking'; picked: number }
-  | { kind: 'feedback'; picked: number; correctIndex: number; correct: boolean }
-  | { kind: 'ended'; winnings: number; correctCount: number; questionRemoved?: boolean; missed?: MissedPick };
-
-/** The pick that ended a game, for Game Over's review. */
-type MissedPick = { position: number; picked: number; correctIndex: number };
+import { ANSWER_LETTERS } from './voice';
 
 const NO_ANSWERS: readonly number[] = [];
 const KEY_TO_ANSWER: Record<string, number> = { a: 0, b: 1, c: 2, d: 3, '1': 0, '2': 1, '3': 2, '4': 3 };
-/** No call waits longer than this: a silent network becomes "offline", not "Checking…" forever. */
-const CALL_TIMEOUT_MS = 10_000;
 
 /** Spec §2 /game and §4: the question screen, its ladder, feedback, end screen and speech. */
 export default function GamePage() {
@@ -137,19 +119,13 @@ export default function GamePage() {
   }, []);
 
   const resume = useCallback(async () => {
-    const current = await utils.client.game.current.query(
-      { profileId },
-      { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) },
-    );
+    const current = await utils.client.game.current.query({ profileId }, withTimeout());
     if (current?.status === 'removed') return ended({ ...current, questionRemoved: true });
     if (current) return showGame(current);
     // No game in progress: ended during a reload in its last feedback, or none at all.
     const last = lastFeedback();
     if (last && last.status !== 'playing') {
-      const view = await utils.client.game.byId.query(
-        { gameId: last.gameId },
-        { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) },
-      );
+      const view = await utils.client.game.byId.query({ gameId: last.gameId }, withTimeout());
       if (view.status !== 'interrupted') {
         setGame(view);
         return showFeedback(last);
@@ -167,7 +143,7 @@ export default function GamePage() {
         // The start carries the id its game gets: sent again after a lost reply, it finds that game.
         const started = await utils.client.game.start.mutate(
           { profileId, categoryId: state.categoryId, lang: currentLanguage(), gameId: state.gameId },
-          { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) },
+          withTimeout(),
         );
         markGameStarted(state);
         if (started) showGame(started);
@@ -222,7 +198,7 @@ export default function GamePage() {
     if (!gameId || !gameLanguage || gameLanguage === language) return;
     let stale = false;
     utils.client.game.byId
-      .query({ gameId, lang: language }, { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) })
+      .query({ gameId, lang: language }, withTimeout())
       .then((view) => {
         if (stale || view.status === 'interrupted') return;
         setGame((shown) =>
@@ -235,82 +211,7 @@ export default function GamePage() {
     };
   }, [utils, gameId, gameLanguage, language]);
 
-  /**
-   * Speech starts only from a tap (Chrome deprecates speaking without one): a page reloaded
-   * mid-game asks for "Tap to continue" before it reads anything.
-   */
-  const [waitingForTap, setWaitingForTap] = useState(() => !hasUserActivation());
-  /** The "Tap to continue" banner, until it is tapped or the question is answered. */
-  const [tapBanner, setTapBanner] = useState(waitingForTap);
-  useEffect(() => {
-    if (!waitingForTap) return;
-    // Any tap or key counts (a pick too): speech may start from then on. The banner stays until the
-    // pick is made, so that the tap's target does not move under the finger.
-    const activated = () => setWaitingForTap(false);
-    window.addEventListener('pointerdown', activated, { once: true });
-    window.addEventListener('keydown', activated, { once: true });
-    return () => {
-      window.removeEventListener('pointerdown', activated);
-      window.removeEventListener('keydown', activated);
-    };
-  }, [waitingForTap]);
-  useEffect(() => {
-    if (phase.kind !== 'question' && phase.kind !== 'loading') setTapBanner(false);
-  }, [phase.kind]);
-  const { speak } = speech;
-  /** What is said in the game's language (its lines from that language's strings, whatever the screen shows). */
-  const say = useCallback(
-    (parts: SpeechPart[], options?: { queue?: boolean }) => {
-      if (game) void speak(game.lang, parts, options);
-    },
-    [game, speak],
-  );
-  const spokenT = i18n.getFixedT(game?.lang ?? language, 'game');
-
-  // Read each new question aloud once it is shown: its number and amount, the question, the answers.
-  const readQuestion = useCallback(() => {
-    if (!question) return;
-    const announcement = spokenT('say.question', {
-      number: position + 1,
-      amount: formatAmount(prizeAt(position), question.lang),
-    });
-    void speak(question.lang, questionSpeech(question.lang, question.question, question.answers, announcement));
-  }, [question, position, speak, spokenT]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read when a question is shown, not when its reader changes.
-  useEffect(() => {
-    if (phase.kind === 'question' && !waitingForTap) readQuestion();
-  }, [phase.kind, question, waitingForTap, ttsEnabled]);
-
-  // A pick's result is heard: a sound, then "Correct!" or the right answer read out.
-  const feedbackKey = phase.kind === 'feedback' ? position : null;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per pick's feedback.
-  useEffect(() => {
-    if (phase.kind !== 'feedback' || !question || !ttsEnabled || waitingForTap) return;
-    playSound(phase.correct ? 'right' : 'wrong');
-    if (phase.correct) say([{ text: spokenT('say.correct'), lang: question.lang }]);
-    else {
-      const right = question.answers[phase.correctIndex] ?? '';
-      say([
-        { text: spokenT('say.wrong', { letter: ANSWER_LETTERS[phase.correctIndex] }), lang: question.lang },
-        ...speechParts(right, question.lang),
-      ]);
-    }
-  }, [feedbackKey]);
-
-  // The end is heard once: the walk-away amount, or the millionaire's line with the fanfare.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the game ends.
-  useEffect(() => {
-    if (phase.kind !== 'ended' || !game || !ttsEnabled || waitingForTap) return;
-    const millionaire = isMillionaire(phase.winnings);
-    if (millionaire) playSound('win');
-    const line = millionaire
-      ? spokenT('say.millionaire')
-      : phase.winnings > 0
-        ? spokenT('say.walkAway', { amount: formatAmount(phase.winnings, game.lang) })
-        : spokenT('say.walkAwayNothing');
-    // After the pick's result, not over it.
-    say([{ text: line, lang: game.lang }], { queue: true });
-  }, [phase.kind]);
+  const voice = useGameVoice({ game, question, position, phase, ttsEnabled, speak: speech.speak });
 
   /**
    * After a pick whose answer did not arrive (or was refused: another tab, a finished game), the
@@ -321,7 +222,7 @@ export default function GamePage() {
     async (gameId: string, pickedAt: number) => {
       let state: Awaited<ReturnType<typeof utils.client.game.state.query>>;
       try {
-        state = await utils.client.game.state.query({ gameId }, { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
+        state = await utils.client.game.state.query({ gameId }, withTimeout());
       } catch (error) {
         if (isNetworkFailure(error)) return offline(() => void reconcile(gameId, pickedAt));
         return setPhase({ kind: 'error', messageKey: 'errors:game.loadFailed' });
@@ -363,7 +264,7 @@ export default function GamePage() {
       try {
         const result = await utils.client.game.answer.mutate(
           { gameId: game.gameId, position, answerIndex: index },
-          { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) },
+          withTimeout(),
         );
         if (result.status === 'removed') return ended({ ...result, questionRemoved: true });
         showFeedback(
@@ -467,43 +368,14 @@ export default function GamePage() {
       </div>
     );
   else if (phase.kind === 'ended') {
-    const millionaire = isMillionaire(phase.winnings);
-    body = (
-      <section className={`card end-card${millionaire ? ' millionaire' : ''}`} aria-labelledby="end-title">
-        <h1 id="end-title" tabIndex={-1} ref={endTitleRef}>
-          {millionaire ? t('end.congratulations') : t('end.gameOver')}
-        </h1>
-        {phase.questionRemoved && (
-          <p className="end-message" role="status">
-            {t('end.questionRemoved')}
-          </p>
-        )}
-        <p className="end-message">
-          {millionaire
-            ? t('end.millionaire', { amount: amountText(phase.winnings) })
-            : phase.winnings > 0
-              ? t('end.walkAway', { amount: amountText(phase.winnings) })
-              : t('end.walkAwayNothing')}
-        </p>
-        <p className="muted">{t('end.correctCount', { count: phase.correctCount })}</p>
-        {phase.missed && game && <MissedQuestion game={game} missed={phase.missed} />}
-        {millionaire && (
-          <Suspense fallback={null}>
-            <Celebration />
-          </Suspense>
-        )}
-        <button type="button" className="button button-primary button-large" onClick={() => navigate(paths.preGame)}>
-          {t('end.playAgain')}
-        </button>
-      </section>
-    );
+    body = <EndScreen end={phase} game={game} titleRef={endTitleRef} onPlayAgain={() => navigate(paths.preGame)} />;
   } else if (game && question) {
     const picked = phase.kind === 'checking' || phase.kind === 'feedback' ? phase.picked : null;
     const locked = phase.kind !== 'question';
     body = (
       <div className="game-layout">
         <section className="question-panel" aria-labelledby="question-text">
-          {tapBanner && ttsEnabled && (
+          {voice.tapBanner && (
             <div className="tap-to-continue">
               <p>
                 <strong>{t('play.tapToContinueTitle')}</strong> {t('play.tapToContinueHint')}
@@ -513,8 +385,7 @@ export default function GamePage() {
                 className="button button-primary button-large"
                 onClick={() => {
                   speech.unlock();
-                  setWaitingForTap(false);
-                  setTapBanner(false);
+                  voice.continueAfterTap();
                 }}
               >
                 <SpeakerIcon on /> {t('play.tapToContinue')}
@@ -585,13 +456,13 @@ export default function GamePage() {
             locked={locked}
             language={question.lang}
             onUsed={(lifelines: UsedLifelines) => setGame((shown) => (shown ? { ...shown, lifelines } : shown))}
-            say={say}
+            say={voice.say}
           />
           <div className="game-tools">
             {speechToggle}
             {/* Hidden, not dead, where this device has no voice for the question's language. */}
             {ttsEnabled && speech.missingVoice !== question.lang && (
-              <button type="button" className="button" disabled={locked} onClick={readQuestion}>
+              <button type="button" className="button" disabled={locked} onClick={voice.readQuestion}>
                 {t('speech.repeat')}
               </button>
             )}
@@ -616,23 +487,5 @@ export default function GamePage() {
         {body}
       </main>
     </>
-  );
-}
-
-/** Game Over's review: the question that ended the game, the pick and the right answer. */
-function MissedQuestion({ game, missed }: { game: Game; missed: MissedPick }) {
-  const { t } = useTranslation('game');
-  const question = game.questions[missed.position];
-  if (!question?.question) return null;
-  const answer = (index: number) => ({ letter: ANSWER_LETTERS[index], text: question.answers[index] });
-  return (
-    <section className="missed-question" aria-labelledby="missed-title" lang={question.lang}>
-      <h2 id="missed-title" className="section-title">
-        {t('end.reviewTitle')}
-      </h2>
-      <p className="missed-text">{question.question}</p>
-      <p className="missed-picked">{t('end.reviewPicked', answer(missed.picked))}</p>
-      <p className="missed-right">{t('end.reviewRight', answer(missed.correctIndex))}</p>
-    </section>
   );
 }

@@ -2,10 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ASK_THE_FAMILY_SECONDS, LIFELINES, type Lifeline, type UsedLifelines } from '../../../../shared/lifelines';
 import { errorKeyOf, isNetworkFailure } from '../../lib/errors';
-import { trpc } from '../../lib/trpc';
+import { trpc, withTimeout } from '../../lib/trpc';
 import { ANSWER_LETTERS, type SpeechPart } from './voice';
 
-const CALL_TIMEOUT_MS = 10_000;
 /** Drawn, not emoji: the same on every device (many TVs and headless browsers have no emoji font). */
 const ICONS: Record<Lifeline, React.ReactNode> = {
   fiftyFifty: (
@@ -60,10 +59,7 @@ export function Lifelines({ gameId, position, used, locked, language, onUsed, sa
     setBusy(lifeline);
     setError(null);
     try {
-      const now = await utils.client.game.lifeline.mutate(
-        { gameId, position, lifeline },
-        { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) },
-      );
+      const now = await utils.client.game.lifeline.mutate({ gameId, position, lifeline }, withTimeout());
       onUsed(now);
       if (lifeline === 'audience' && now.audience) {
         say([

@@ -1,0 +1,70 @@
+import { lazy, type RefObject, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isMillionaire } from '../../../../shared/ladder';
+import { formatAmount } from '../../lib/format';
+import type { Game, MissedPick, Phase } from './game-phase';
+import { ANSWER_LETTERS } from './voice';
+
+/** The win's confetti and lit ladder: loaded only by those who reach the top. */
+const Celebration = lazy(() => import('./celebration'));
+
+type Props = {
+  end: Extract<Phase, { kind: 'ended' }>;
+  game: Game | null;
+  titleRef: RefObject<HTMLHeadingElement | null>;
+  onPlayAgain: () => void;
+};
+
+/** The end of a game (spec §4): Congratulations with the celebration, or Game Over with its review. */
+export function EndScreen({ end, game, titleRef, onPlayAgain }: Props) {
+  const { t, i18n } = useTranslation('game');
+  const amount = formatAmount(end.winnings, i18n.resolvedLanguage ?? 'en');
+  const millionaire = isMillionaire(end.winnings);
+  return (
+    <section className={`card end-card${millionaire ? ' millionaire' : ''}`} aria-labelledby="end-title">
+      <h1 id="end-title" tabIndex={-1} ref={titleRef}>
+        {millionaire ? t('end.congratulations') : t('end.gameOver')}
+      </h1>
+      {end.questionRemoved && (
+        <p className="end-message" role="status">
+          {t('end.questionRemoved')}
+        </p>
+      )}
+      <p className="end-message">
+        {millionaire
+          ? t('end.millionaire', { amount })
+          : end.winnings > 0
+            ? t('end.walkAway', { amount })
+            : t('end.walkAwayNothing')}
+      </p>
+      <p className="muted">{t('end.correctCount', { count: end.correctCount })}</p>
+      {end.missed && game && <MissedQuestion game={game} missed={end.missed} />}
+      {millionaire && (
+        <Suspense fallback={null}>
+          <Celebration />
+        </Suspense>
+      )}
+      <button type="button" className="button button-primary button-large" onClick={onPlayAgain}>
+        {t('end.playAgain')}
+      </button>
+    </section>
+  );
+}
+
+/** Game Over's review: the question that ended the game, the pick and the right answer. */
+function MissedQuestion({ game, missed }: { game: Game; missed: MissedPick }) {
+  const { t } = useTranslation('game');
+  const question = game.questions[missed.position];
+  if (!question?.question) return null;
+  const answer = (index: number) => ({ letter: ANSWER_LETTERS[index], text: question.answers[index] });
+  return (
+    <section className="missed-question" aria-labelledby="missed-title" lang={question.lang}>
+      <h2 id="missed-title" className="section-title">
+        {t('end.reviewTitle')}
+      </h2>
+      <p className="missed-text">{question.question}</p>
+      <p className="missed-picked">{t('end.reviewPicked', answer(missed.picked))}</p>
+      <p className="missed-right">{t('end.reviewRight', answer(missed.correctIndex))}</p>
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isMillionaire, prizeAt } from '../../../../shared/ladder';
+import { formatAmount } from '../../lib/format';
+import type { Game, Phase } from './game-phase';
+import { playSound } from './sounds';
+import { hasUserActivation } from './speech';
+import { ANSWER_LETTERS, questionSpeech, type SpeechPart, speechParts } from './voice';
+
+type Language = Game['lang'];
+type Speak = (language: Language, parts: readonly SpeechPart[], options?: { queue?: boolean }) => Promise<void>;
+
+type Options = {
+  game: Game | null;
+  question: Game['questions'][number] | undefined;
+  position: number;
+  phase: Phase;
+  ttsEnabled: boolean;
+  speak: Speak;
+};
+
+/**
+ * What the game says and plays, so that a child who cannot read can play by ear: each question
+ * with its number and amount, each pick's result with a sound, and the end. Lines are the game's
+ * language's, whatever the screen shows. Nothing starts before a tap (see hasUserActivation).
+ */
+export function useGameVoice({ game, question, position, phase, ttsEnabled, speak }: Options) {
+  const { i18n } = useTranslation('game');
+  const language: Language = i18n.resolvedLanguage === 'vi' ? 'vi' : 'en';
+
+  /**
+   * Speech starts only from a tap (Chrome deprecates speaking without one): a page reloaded
+   * mid-game asks for "Tap to continue" before it reads anything.
+   */
+  const [waitingForTap, setWaitingForTap] = useState(() => !hasUserActivation());
+  /** The "Tap to continue" banner, until it is tapped or the question is answered. */
+  const [tapBanner, setTapBanner] = useState(waitingForTap);
+  useEffect(() => {
+    if (!waitingForTap) return;
+    // Any tap or key counts (a pick too): speech may start from then on. The banner stays until the
+    // pick is made, so that the tap's target does not move under the finger.
+    const activated = () => setWaitingForTap(false);
+    window.addEventListener('pointerdown', activated, { once: true });
+    window.addEventListener('keydown', activated, { once: true });
+    return () => {
+      window.removeEventListener('pointerdown', activated);
+      window.removeEventListener('keydown', activated);
+    };
+  }, [waitingForTap]);
+  useEffect(() => {
+    if (phase.kind !== 'question' && phase.kind !== 'loading') setTapBanner(false);
+  }, [phase.kind]);
+  /** What is said in the game's language (its lines from that language's strings, whatever the screen shows). */
+  const say = useCallback(
+    (parts: SpeechPart[], options?: { queue?: boolean }) => {
+      if (game) void speak(game.lang, parts, options);
+    },
+    [game, speak],
+  );
+  const spokenT = i18n.getFixedT(game?.lang ?? language, 'game');
+
+  // Read each new question aloud once it is shown: its number and amount, the question, the answers.
+  const readQuestion = useCallback(() => {
+    if (!question) return;
+    const announcement = spokenT('say.question', {
+      number: position + 1,
+      amount: formatAmount(prizeAt(position), question.lang),
+    });
+    void speak(question.lang, questionSpeech(question.lang, question.question, question.answers, announcement));
+  }, [question, position, speak, spokenT]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read when a question is shown, not when its reader changes.
+  useEffect(() => {
+    if (phase.kind === 'question' && !waitingForTap) readQuestion();
+  }, [phase.kind, question, waitingForTap, ttsEnabled]);
+
+  // A pick's result is heard: a sound, then "Correct!" or the right answer read out.
+  const feedbackKey = phase.kind === 'feedback' ? position : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per pick's feedback.
+  useEffect(() => {
+    if (phase.kind !== 'feedback' || !question || !ttsEnabled || waitingForTap) return;
+    playSound(phase.correct ? 'right' : 'wrong');
+    if (phase.correct) say([{ text: spokenT('say.correct'), lang: question.lang }]);
+    else {
+      const right = question.answers[phase.correctIndex] ?? '';
+      say([
+        { text: spokenT('say.wrong', { letter: ANSWER_LETTERS[phase.correctIndex] }), lang: question.lang },
+        ...speechParts(right, question.lang),
+      ]);
+    }
+  }, [feedbackKey]);
+
+  // The end is heard once: the walk-away amount, or the millionaire's line with the fanfare.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the game ends.
+  useEffect(() => {
+    if (phase.kind !== 'ended' || !game || !ttsEnabled || waitingForTap) return;
+    const millionaire = isMillionaire(phase.winnings);
+    if (millionaire) playSound('win');
+    const line = millionaire
+      ? spokenT('say.millionaire')
+      : phase.winnings > 0
+        ? spokenT('say.walkAway', { amount: formatAmount(phase.winnings, game.lang) })
+        : spokenT('say.walkAwayNothing');
+    // After the pick's result, not over it.
+    say([{ text: line, lang: game.lang }], { queue: true });
+  }, [phase.kind]);
+
+  return {
+    /** Reads the current question again (the Read again button). */
+    readQuestion,
+    /** Says lines in the game's language (the lifelines' results). */
+    say,
+    /** Whether to show "Tap to continue" (speech waits for a tap after a reload). */
+    tapBanner: tapBanner && ttsEnabled,
+    /** The banner's button: speech may start, and it reads the question. */
+    continueAfterTap: () => {
+      setWaitingForTap(false);
+      setTapBanner(false);
+    },
+  };
+}
