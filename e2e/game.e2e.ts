@@ -312,6 +312,23 @@ describe('playing a game', () => {
     await waitForQuestion(page, 2, 'vi');
     const second = servedQuestion(server.dbPath, profileId, 1);
     expect(await shownQuestion(page)).toEqual({ question: second.questionVi, answers: second.shownVi });
+
+    // English mid-game: the same question and answers, in the same order, in English; and back.
+    await page.locator('header').getByRole('button', { name: 'English' }).click();
+    await page.getByText('Question 2 of 15', { exact: true }).waitFor();
+    await page.locator('#question-text').getByText(second.questionEn, { exact: true }).waitFor();
+    expect(await shownQuestion(page)).toEqual({ question: second.questionEn, answers: second.shownEn });
+    expect(await page.locator('#question-text').getAttribute('lang')).toBe('en');
+    await page.locator('header').getByRole('button', { name: 'Tiếng Việt' }).click();
+    await page
+      .locator('#question-text')
+      .getByText(second.questionVi as string, { exact: true })
+      .waitFor();
+    expect(await shownQuestion(page)).toEqual({ question: second.questionVi, answers: second.shownVi });
+    // The right answer is where it was: picking it in either language is right.
+    await pick(page, second.correctShownIndex, 'click');
+    await page.getByText('Chính xác!', { exact: true }).waitFor();
+    expect(gamesOf(server.dbPath, profileId)).toMatchObject([{ status: 'playing', correct_count: 2 }]);
     assertNoProblems(problems);
   });
 
