@@ -39,14 +39,14 @@ export function EndScreen({ end, game, titleRef, onPlayAgain }: Props) {
       </p>
       <p className="muted">{t('end.correctCount', { count: end.correctCount })}</p>
       {end.missed && game && <MissedQuestion game={game} missed={end.missed} />}
+      <button type="button" className="button button-primary button-large" onClick={onPlayAgain}>
+        {t('end.playAgain')}
+      </button>
       {millionaire && (
         <Suspense fallback={null}>
           <Celebration />
         </Suspense>
       )}
-      <button type="button" className="button button-primary button-large" onClick={onPlayAgain}>
-        {t('end.playAgain')}
-      </button>
     </section>
   );
 }
