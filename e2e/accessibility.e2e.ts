@@ -6,7 +6,7 @@ import { newAccount, signedInWithActiveProfile, signInViaHttp, trpcMutation } fr
 import { launchBrowser, type OpenedPage, openPage } from './support/browser';
 import { servedQuestion } from './support/db';
 import { type RunningServer, startServer } from './support/server';
-import { installSpeechStandIn } from './support/speech-stand-in';
+import { installSpeechStandIn, spokenLines } from './support/speech-stand-in';
 
 /** axe-core on every screen, in both languages, on a phone, a tablet and a TV-sized window. */
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -134,6 +134,14 @@ describe.each(['en', 'vi'] as const)('in %s', (language) => {
       const wrong = open.find((i) => i !== served.correctShownIndex) as number;
       await family.page.locator('.answers button.answer').nth(wrong).click();
       await family.page.locator('#end-title').waitFor();
+      // The end is also heard (a first wrong answer: nothing won).
+      await expect
+        .poll(async () => (await spokenLines(family.page)).map((line) => line.text))
+        .toContain(
+          language === 'vi'
+            ? 'Trò chơi kết thúc. Lần này bạn ra về với 0. Hãy thử lại nhé!'
+            : 'Game over. You walk away with 0 this time. Try again!',
+        );
       await check('game: the end', family.page);
 
       const admin = await context(language, viewport);

@@ -159,9 +159,16 @@ describe('lifelines', () => {
     const { page, problems, profileId } = await newPlayer({ name: 'Lan', age: 10 });
     await page.clock.install();
     await startGame(page, 'vi');
-    const served = servedQuestion(server.dbPath, profileId, 0);
-    await expect.poll(() => spokenTexts(page)).toContain(served.questionVi);
+    const first = servedQuestion(server.dbPath, profileId, 0);
+    await expect.poll(() => spokenTexts(page)).toContain(first.questionVi);
     expect((await spokenTexts(page))[0]).toBe('Câu số 1, trị giá 100.');
+    // Question 1 right, then the lifelines and a wrong pick on question 2.
+    await answers(page).nth(first.correctShownIndex).click();
+    await expect.poll(() => spokenTexts(page)).toContain('Chính xác!');
+    await page.clock.fastForward(2500);
+    await page.getByText('Câu 2 / 15', { exact: true }).waitFor();
+    const served = servedQuestion(server.dbPath, profileId, 1);
+    await expect.poll(() => spokenTexts(page)).toContain('Câu số 2, trị giá 200.');
     expect(
       await page.locator('.lifeline-buttons button').evaluateAll((buttons) => buttons.map((b) => b.textContent)),
     ).toEqual(['50:50', 'Hỏi ý kiến khán giả', 'Hỏi ý kiến người thân']);
@@ -182,9 +189,7 @@ describe('lifelines', () => {
       .toEqual(expect.arrayContaining([`Tiếc quá. Đáp án đúng là ${LETTERS[served.correctShownIndex]}:`, rightText]));
     await page.clock.fastForward(2500);
     await page.getByRole('heading', { name: 'Kết thúc', level: 1 }).waitFor();
-    await expect
-      .poll(() => spokenTexts(page))
-      .toContain('Trò chơi kết thúc. Lần này bạn ra về với 0. Hãy thử lại nhé!');
+    await expect.poll(() => spokenTexts(page)).toContain('Trò chơi kết thúc. Bạn ra về với 100.');
     const review = page.getByRole('region', { name: 'Câu hỏi bạn trả lời sai' });
     expect(await shownText(review.locator('.missed-text'))).toBe(served.questionVi);
     expect(await shownText(review.locator('.missed-picked'))).toBe(
