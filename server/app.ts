@@ -10,6 +10,7 @@ import { SESSION_COOKIE, sessionIdOf } from './auth/session';
 import { type Config, DEFAULT_AI_MODEL } from './env';
 import { clientErrorText, DomainError, englishMessage, httpErrorOf } from './errors';
 import { apiRoutes } from './http/api-routes';
+import { pageState } from './http/page-state';
 import { questionSetRoutes } from './http/question-set-routes';
 import { rawClientErrorResponse, registerSecurity, securityHeaders } from './http/security';
 import { registerClient } from './http/static-files';
@@ -241,8 +242,8 @@ export async function buildApp(options: AppDeps) {
   await app.register(questionSetRoutes, { deps, security });
   removeUnusedImagesHourly(app, deps);
   const createContext = contextFactory(deps, security);
-  await registerClient(app, options.publicDir ?? null, async (req, res) =>
-    appRouter.createCaller(await createContext({ req, res })).session.me(),
+  await registerClient(app, options.publicDir ?? null, async (req, res, pathname) =>
+    pageState(appRouter.createCaller(await createContext({ req, res })), pathname),
   );
 
   return app;

@@ -8,14 +8,18 @@ import { NotFoundPage } from './components/not-found-page';
 import { RequireAdmin } from './components/require-admin';
 import { paths } from './config/paths';
 import { SignInPage } from './features/auth/sign-in-page';
+import { seedInitialQueries } from './lib/initial-state';
 import { trpc } from './lib/trpc';
 import { AdminPage, CreateProfilePage, GamePage, LocalSignInPage, PreGamePage, ProfilesPage } from './pages';
 
 export function App() {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } }),
-  );
+  const [queryClient] = useState(() => {
+    const client = new QueryClient({
+      defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+    });
+    seedInitialQueries(client);
+    return client;
+  });
   const [trpcClient] = useState(() => trpc.createClient({ links: [httpBatchLink({ url: '/trpc' })] }));
 
   return (

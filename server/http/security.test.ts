@@ -486,21 +486,57 @@ describe('files that are not the client', () => {
   it('the page carries its visitor’s session (none for a stranger), safe inside its script element, never cached shared', async () => {
     const cookie = await signInLocally(app, 'page-session@example.com', 'Parent </script><script>alert(1)</script>');
     const page = await app.inject({ method: 'GET', url: '/profiles', headers: { cookie, host: 'localhost:80' } });
-    const data = /<script type="application\/json" id="initial-session">(.*?)<\/script>/.exec(page.body)?.[1];
+    const data = /<script type="application\/json" id="initial-state">(.*?)<\/script>/.exec(page.body)?.[1];
     expect(data).toBeDefined();
     // The name's own </script> cannot end the element: < is written \u003c.
     expect(data).not.toContain('<');
     expect(JSON.parse(data as string)).toMatchObject({
-      user: { email: 'page-session@example.com', displayName: 'Parent </script><script>alert(1)</script>' },
-      activeProfile: null,
+      session: {
+        user: { email: 'page-session@example.com', displayName: 'Parent </script><script>alert(1)</script>' },
+        activeProfile: null,
+      },
+      // /profiles is served with its list (none yet).
+      queries: [{ path: 'profiles.list', data: [] }],
     });
     expect(page.headers['cache-control']).toBe('private, no-cache');
     expect(page.headers.vary).toContain('Cookie');
 
     const stranger = await app.inject({ method: 'GET', url: '/profiles', headers: { host: 'localhost:80' } });
-    const none = /id="initial-session">(.*?)<\/script>/.exec(stranger.body)?.[1];
-    expect(JSON.parse(none as string)).toEqual({ user: null, activeProfile: null });
+    const none = /id="initial-state">(.*?)<\/script>/.exec(stranger.body)?.[1];
+    expect(JSON.parse(none as string)).toEqual({ session: { user: null, activeProfile: null }, queries: [] });
     expect(stranger.body).not.toContain('page-session@example.com');
+  });
+
+  it('/pre-game is served with its first answers for the active profile, and only the visitor’s own', async () => {
+    const cookie = await signInLocally(app, 'page-pregame@example.com');
+    const created = await createProfile(
+      { cookie, origin: TEST_ORIGIN, host: 'localhost:80' },
+      { name: 'Bé Na', age: 7 },
+    );
+    const profileId = JSON.parse(created.body).result.data.id as string;
+    await app.inject({
+      method: 'POST',
+      url: '/trpc/profiles.choose',
+      headers: { cookie, origin: TEST_ORIGIN, host: 'localhost:80', 'content-type': 'application/json' },
+      payload: { profileId },
+    });
+    const page = await app.inject({ method: 'GET', url: '/pre-game', headers: { cookie, host: 'localhost:80' } });
+    const state = JSON.parse(/id="initial-state">(.*?)<\/script>/.exec(page.body)?.[1] as string);
+    expect(state.session.activeProfile).toMatchObject({ id: profileId, name: 'Bé Na' });
+    expect(state.queries.map((q: { path: string }) => q.path)).toEqual([
+      'categories.list',
+      'game.current',
+      'profiles.history',
+    ]);
+    expect(state.queries[1]).toEqual({ path: 'game.current', input: { profileId }, data: null });
+    expect(state.queries[2]).toEqual({
+      path: 'profiles.history',
+      input: { profileId },
+      data: { recent: [], byCategory: [] },
+    });
+
+    const stranger = await app.inject({ method: 'GET', url: '/pre-game', headers: { host: 'localhost:80' } });
+    expect(stranger.body).not.toContain(profileId);
   });
 
   it('an unknown page asked by a browser is a 404 with the app (its own "Page not found"), unknown API paths JSON', async () => {

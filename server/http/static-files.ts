@@ -14,11 +14,14 @@ function acceptsHtml(accept: string | undefined): boolean {
   return accept?.includes('text/html') ?? false;
 }
 
-/** What session.me answers for a request: written into the page, it saves the first load a round trip. */
-export type InitialSession = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+/**
+ * What the page at `pathname` is served with for this visitor (server/http/page-state.ts): who is
+ * signed in and the page's first queries. Written into the page, it saves the first load round trips.
+ */
+export type PageStateFor = (request: FastifyRequest, reply: FastifyReply, pathname: string) => Promise<unknown>;
 
-/** The element the client reads the session from (client/src/lib/initial-session.ts). */
-export const INITIAL_SESSION_ID = 'initial-session';
+/** The element the client reads it from (client/src/lib/initial-state.ts). */
+export const INITIAL_STATE_ID = 'initial-state';
 
 /** JSON safe inside a <script> element: no `</script>` or `<!--` can end it early. */
 function scriptSafeJson(value: unknown): string {
@@ -33,24 +36,24 @@ function scriptSafeJson(value: unknown): string {
  * dist/public is a 404 (the app's page for a browser, JSON otherwise), so nothing outside it
  * (/.env, /data, /drizzle) is ever reachable.
  */
-export async function registerClient(app: FastifyInstance, publicDir: string | null, initialSession?: InitialSession) {
+export async function registerClient(app: FastifyInstance, publicDir: string | null, stateFor?: PageStateFor) {
   const indexFile = publicDir ? join(publicDir, 'index.html') : null;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
 
   const manifest = publicDir ? readBuildManifest(publicDir) : null;
 
   /**
-   * index.html for a page: with its code preloaded, and with the asking browser's session (a data
-   * block, not a script: the CSP allows it). Both save the first load a round trip.
+   * index.html for a page: with its code preloaded, and with the asking browser's session and the
+   * page's first answers (a data block, not a script: the CSP allows it). Both save round trips.
    */
   async function pageFor(request: FastifyRequest, reply: FastifyReply, html: string, pathname: string) {
     let head = manifest ? pagePreloadTags(manifest, pathname) : '';
-    if (initialSession) {
+    if (stateFor) {
       try {
-        const session = await initialSession(request, reply);
-        head += `<script type="application/json" id="${INITIAL_SESSION_ID}">${scriptSafeJson(session)}</script>`;
+        const state = await stateFor(request, reply, pathname);
+        head += `<script type="application/json" id="${INITIAL_STATE_ID}">${scriptSafeJson(state)}</script>`;
       } catch (error) {
-        request.log.warn({ err: error }, 'page served without its session');
+        request.log.warn({ err: error }, 'page served without its state');
       }
     }
     return html.includes('</head>') ? html.replace('</head>', `${head}</head>`) : `${head}${html}`;

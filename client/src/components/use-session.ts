@@ -1,4 +1,4 @@
-import { takeInitialSession } from '../lib/initial-session';
+import { takeInitialSession } from '../lib/initial-state';
 import { trpc } from '../lib/trpc';
 
 /** Who is signed in and the session's active profile (the server remembers it across reloads). */

@@ -1,0 +1,42 @@
+import { paths } from '../../shared/routes';
+import type { appRouter } from '../trpc/router';
+
+type Caller = ReturnType<typeof appRouter.createCaller>;
+
+/** One query's answer, as the client's cache keys it: the procedure's path and its input. */
+export type InitialQuery = {
+  path: 'categories.list' | 'profiles.list' | 'game.current' | 'profiles.history';
+  input?: { profileId: string };
+  data: unknown;
+};
+
+/** What a page is served with: who is signed in, and the opened page's first queries. */
+export type PageState = { session: Awaited<ReturnType<Caller['session']['me']>>; queries: InitialQuery[] };
+
+/**
+ * The answers the opened page asks for first, worked out while its HTML is served (the same
+ * procedures, as the visitor): the page shows them without a round trip after its code has run.
+ * Only for the player screens whose first paint waits on them; the client asks again when stale.
+ */
+export async function pageState(caller: Caller, pathname: string): Promise<PageState> {
+  const session = await caller.session.me();
+  const queries: InitialQuery[] = [];
+  const profileId = session.activeProfile?.id;
+  if (pathname === paths.profiles && session.user) {
+    queries.push({ path: 'profiles.list', data: await caller.profiles.list() });
+  }
+  if (pathname === paths.preGame && profileId) {
+    const input = { profileId };
+    const [categories, current, history] = await Promise.all([
+      caller.categories.list(),
+      caller.game.current(input),
+      caller.profiles.history(input),
+    ]);
+    queries.push(
+      { path: 'categories.list', data: categories },
+      { path: 'game.current', input, data: current },
+      { path: 'profiles.history', input, data: history },
+    );
+  }
+  return { session, queries };
+}
