@@ -33,23 +33,25 @@ export function useGameVoice({ game, question, position, phase, ttsEnabled, spea
    * mid-game asks for "Tap to continue" before it reads anything.
    */
   const [waitingForTap, setWaitingForTap] = useState(() => !hasUserActivation());
-  /** The "Tap to continue" banner, until it is tapped or the question is answered. */
+  /** The "Tap to continue" banner, until the first tap or key anywhere has been handled. */
   const [tapBanner, setTapBanner] = useState(waitingForTap);
   useEffect(() => {
-    if (!waitingForTap) return;
-    // Any tap or key counts (a pick too): speech may start from then on. The banner stays until the
-    // pick is made, so that the tap's target does not move under the finger.
+    if (!tapBanner) return;
+    // Any tap or key counts (a pick too): speech may start from then on. The banner goes once the
+    // tap is over (click, keyup), so that what was tapped does not move under the finger.
     const activated = () => setWaitingForTap(false);
-    window.addEventListener('pointerdown', activated, { once: true });
-    window.addEventListener('keydown', activated, { once: true });
+    const done = () => setTapBanner(false);
+    const events = [
+      ['pointerdown', activated],
+      ['keydown', activated],
+      ['click', done],
+      ['keyup', done],
+    ] as const;
+    for (const [type, listener] of events) window.addEventListener(type, listener, { once: true });
     return () => {
-      window.removeEventListener('pointerdown', activated);
-      window.removeEventListener('keydown', activated);
+      for (const [type, listener] of events) window.removeEventListener(type, listener);
     };
-  }, [waitingForTap]);
-  useEffect(() => {
-    if (phase.kind !== 'question' && phase.kind !== 'loading') setTapBanner(false);
-  }, [phase.kind]);
+  }, [tapBanner]);
   /** What is said in the game's language (its lines from that language's strings, whatever the screen shows). */
   const say = useCallback(
     (parts: SpeechPart[], options?: { queue?: boolean }) => {
@@ -112,9 +114,6 @@ export function useGameVoice({ game, question, position, phase, ttsEnabled, spea
     /** Whether to show "Tap to continue" (speech waits for a tap after a reload). */
     tapBanner: tapBanner && ttsEnabled,
     /** The banner's button: speech may start, and it reads the question. */
-    continueAfterTap: () => {
-      setWaitingForTap(false);
-      setTapBanner(false);
-    },
+    continueAfterTap: () => setWaitingForTap(false),
   };
 }
