@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { newAccount, signedInWithActiveProfile, signInViaHttp, trpcMutation } from './support/app';
-import { launchBrowser, type OpenedPage, openPage } from './support/browser';
 import { servedQuestion } from './support/db';
-import { type RunningServer, startServer } from './support/server';
 import { installSpeechStandIn, spokenLines } from './support/speech-stand-in';
+import { e2eSuite } from './support/suite';
 
 /** axe-core on every screen, in both languages, on a phone, a tablet and a TV-sized window. */
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -17,21 +16,9 @@ const WIDTHS = [
 ];
 const ADMIN = newAccount('A11yAdmin');
 
-let server: RunningServer;
-let browser: Browser;
-const opened: OpenedPage[] = [];
+const suite = e2eSuite({ env: { ADMIN_EMAILS: ADMIN.email } });
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ env: { ADMIN_EMAILS: ADMIN.email } }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await Promise.allSettled(opened.map((o) => o.context.close()));
-  await browser?.close();
-  await server?.dispose();
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
+const url = suite.url;
 
 type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
 
@@ -48,15 +35,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 async function context(language: 'en' | 'vi', viewport: { width: number; height: number }) {
-  const page = await openPage(browser, {
+  return suite.open({
     viewport,
     locale: language === 'vi' ? 'vi-VN' : 'en-US',
     // axe is injected as a script, which the app's Content-Security-Policy would refuse.
     bypassCSP: true,
     setup: (ctx) => installSpeechStandIn(ctx),
   });
-  opened.push(page);
-  return page;
 }
 
 describe.each(['en', 'vi'] as const)('in %s', (language) => {
@@ -81,8 +66,11 @@ describe.each(['en', 'vi'] as const)('in %s', (language) => {
       await check('not found', visitor.page);
 
       const family = await context(language, viewport);
-      const { profileId } = await signedInWithActiveProfile(family.context, server.baseUrl, { name: 'Ánh', age: 9 });
-      await trpcMutation(family.context, server.baseUrl, 'profiles.create', { name: 'Bảo', age: 12 });
+      const { profileId } = await signedInWithActiveProfile(family.context, suite.server.baseUrl, {
+        name: 'Ánh',
+        age: 9,
+      });
+      await trpcMutation(family.context, suite.server.baseUrl, 'profiles.create', { name: 'Bảo', age: 12 });
       await family.page.goto(url('/profiles'));
       await family.page.locator('.profile-card').nth(1).waitFor();
       await check('profiles', family.page);
@@ -127,7 +115,7 @@ describe.each(['en', 'vi'] as const)('in %s', (language) => {
       await family.page.locator('.answers button.answer').first().waitFor();
 
       // A wrong answer (one 50:50 left): Game Over with its review.
-      const served = servedQuestion(server.dbPath, profileId, 0);
+      const served = servedQuestion(suite.server.dbPath, profileId, 0);
       const open = await family.page
         .locator('.answers button.answer')
         .evaluateAll((buttons) => buttons.flatMap((b, i) => (b.classList.contains('removed') ? [] : [i])));
@@ -145,7 +133,7 @@ describe.each(['en', 'vi'] as const)('in %s', (language) => {
       await check('game: the end', family.page);
 
       const admin = await context(language, viewport);
-      await signInViaHttp(admin.context, server.baseUrl, ADMIN);
+      await signInViaHttp(admin.context, suite.server.baseUrl, ADMIN);
       for (const [name, path] of [
         ['admin dashboard', '/admin'],
         ['admin questions', '/admin/questions'],

@@ -1,38 +1,22 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { newAccount, signedInWithActiveProfile, signInThroughUi } from './support/app';
-import { assertNoProblems, launchBrowser, type OpenedPage, openPage } from './support/browser';
+import { assertNoProblems, type OpenedPage } from './support/browser';
 import { withDb } from './support/db';
-import { type RunningServer, startServer } from './support/server';
 import { installSpeechStandIn } from './support/speech-stand-in';
+import { e2eSuite } from './support/suite';
 
 const ADMIN = newAccount('Admin');
-let server: RunningServer;
-let browser: Browser;
-const opened: OpenedPage[] = [];
+const suite = e2eSuite({ env: { ADMIN_EMAILS: ADMIN.email } });
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ env: { ADMIN_EMAILS: ADMIN.email } }), launchBrowser()]);
-});
+const url = suite.url;
 
-afterAll(async () => {
-  await Promise.allSettled(opened.map((o) => o.context.close()));
-  await browser?.close();
-  await server?.dispose();
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
-
-async function fresh(options: Parameters<typeof openPage>[1] = {}): Promise<OpenedPage> {
-  const page = await openPage(browser, options);
-  opened.push(page);
-  return page;
-}
+const fresh = suite.open;
 
 async function adminPage(): Promise<OpenedPage> {
   const admin = await fresh();
-  await signInThroughUi(admin.page, server.baseUrl, ADMIN);
+  await signInThroughUi(admin.page, suite.server.baseUrl, ADMIN);
   return admin;
 }
 
@@ -119,7 +103,7 @@ describe('an admin', () => {
 
     // A player starts a game in that category: the question comes, with its picture.
     const player = await fresh({ setup: (context) => installSpeechStandIn(context) });
-    await signedInWithActiveProfile(player.context, server.baseUrl, { name: 'Owl Fan', age: 8 });
+    await signedInWithActiveProfile(player.context, suite.server.baseUrl, { name: 'Owl Fan', age: 8 });
     await player.page.goto(url('/pre-game'));
     await player.page.getByRole('combobox').selectOption({ label: 'Night animals' });
     await player.page.getByRole('button', { name: 'Start New Game' }).click();
@@ -175,7 +159,7 @@ describe('an admin', () => {
     await page.getByRole('button', { name: 'Xóa Thời tiết và khí hậu' }).waitFor({ state: 'detached' });
 
     // A category of the starter bank still has its questions: refused, with their number.
-    const [animals] = withDb(server.dbPath, (db) =>
+    const [animals] = withDb(suite.server.dbPath, (db) =>
       db
         .prepare(
           "SELECT (SELECT count(*) FROM questions WHERE category_id = c.id) AS n FROM categories c WHERE name_vi = 'Động vật'",
@@ -204,7 +188,7 @@ describe('without an AI service', () => {
 describe('someone who is not an admin', () => {
   test('opening /admin lands on the start page, and the server refuses the admin calls', async () => {
     const { page, context, problems } = await fresh();
-    await signedInWithActiveProfile(context, server.baseUrl, { name: 'Curious', age: 10 });
+    await signedInWithActiveProfile(context, suite.server.baseUrl, { name: 'Curious', age: 10 });
     await page.goto(url('/admin'));
     await page.waitForURL(/\/profiles$/);
     const calls = await page.evaluate(async () => {

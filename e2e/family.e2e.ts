@@ -1,31 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { newAccount, readStats, shownText, signInThroughUi, signInViaHttp, trpcMutation } from './support/app';
-import { assertNoProblems, launchBrowser, type OpenedPage, openPage } from './support/browser';
+import { assertNoProblems } from './support/browser';
 import { activeProfilesOfEmail, profileRow, profilesOfEmail } from './support/db';
-import { type RunningServer, startServer } from './support/server';
+import { e2eSuite } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-const opened: OpenedPage[] = [];
+const suite = e2eSuite();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
+const freshPage = suite.open;
 
-afterAll(async () => {
-  await Promise.allSettled(opened.map((o) => o.context.close()));
-  await browser?.close();
-  await server?.dispose();
-});
-
-async function freshPage(options: Parameters<typeof openPage>[1] = {}): Promise<OpenedPage> {
-  const result = await openPage(browser, options);
-  opened.push(result);
-  return result;
-}
-
-const url = (path: string) => `${server.baseUrl}${path}`;
+const url = suite.url;
 
 describe('a family', () => {
   test('signs in, creates its first profile, plays in Vietnamese, goes back and signs out', async () => {
@@ -63,7 +46,7 @@ describe('a family', () => {
     await page.getByRole('alert').getByText('Please enter a valid age.', { exact: true }).waitFor();
     expect(await shownText(page.getByRole('alert'))).toBe('Please enter a valid age.');
     expect(page.url()).toBe(url('/create-profile'));
-    expect(profilesOfEmail(server.dbPath, account.email)).toEqual([]);
+    expect(profilesOfEmail(suite.server.dbPath, account.email)).toEqual([]);
     // Spec §5: the age input has min 1.
     expect(await page.getByLabel('Age').getAttribute('min')).toBe('1');
 
@@ -79,7 +62,7 @@ describe('a family', () => {
     expect(await shownText(minh)).toContain('Minh');
     expect(await shownText(minh)).toContain('9 years old');
     expect(await minh.locator('img').getAttribute('src')).toBe('/avatars/avatar2.svg');
-    const rows = profilesOfEmail(server.dbPath, account.email);
+    const rows = profilesOfEmail(suite.server.dbPath, account.email);
     expect(rows.map((p) => ({ name: p.name, age: p.age, avatar: p.avatar }))).toEqual([
       { name: 'Minh', age: 9, avatar: 'avatar2.svg' },
     ]);
@@ -92,7 +75,7 @@ describe('a family', () => {
     expect(await shownText(page.locator('header .header-profile-name'))).toBe('Minh');
     expect(await page.locator('header img').first().getAttribute('src')).toBe('/avatars/avatar2.svg');
     expect(await readStats(page)).toEqual({ games: 0, money: 0, correct: 0 });
-    expect(activeProfilesOfEmail(server.dbPath, account.email)).toEqual([minhId]);
+    expect(activeProfilesOfEmail(suite.server.dbPath, account.email)).toEqual([minhId]);
 
     // The header's language switch turns the whole screen Vietnamese, and it sticks.
     const vi = page.locator('header').getByRole('button', { name: 'Tiếng Việt' });
@@ -116,7 +99,7 @@ describe('a family', () => {
     await page.locator('header').getByRole('button', { name: 'Quay lại danh sách hồ sơ' }).click();
     await page.waitForURL(url('/profiles'));
     await page.getByRole('heading', { name: 'Ai sẽ chơi?' }).waitFor();
-    expect(activeProfilesOfEmail(server.dbPath, account.email)).toEqual([null]);
+    expect(activeProfilesOfEmail(suite.server.dbPath, account.email)).toEqual([null]);
     await page.goto(url('/pre-game'));
     await page.waitForURL(url('/profiles'));
     await page.getByRole('button', { name: /^Minh / }).waitFor();
@@ -131,7 +114,7 @@ describe('a family', () => {
     await page.locator('header').getByRole('button', { name: 'Đăng xuất', exact: true }).click();
     await page.waitForURL(url('/'));
     await page.getByRole('link', { name: 'Đăng nhập bằng Google' }).waitFor();
-    expect(activeProfilesOfEmail(server.dbPath, account.email)).toEqual([]);
+    expect(activeProfilesOfEmail(suite.server.dbPath, account.email)).toEqual([]);
     await page.goto(url('/profiles'));
     await page.waitForURL(url('/'));
     await page.getByRole('link', { name: 'Đăng nhập bằng Google' }).waitFor();
@@ -142,9 +125,9 @@ describe('a family', () => {
   test('signing out everywhere ends the account’s sessions on every device, after a confirmation', async () => {
     const account = newAccount('Everywhere');
     const laptop = await freshPage();
-    await signInThroughUi(laptop.page, server.baseUrl, account);
+    await signInThroughUi(laptop.page, suite.server.baseUrl, account);
     const phone = await freshPage();
-    await signInViaHttp(phone.context, server.baseUrl, account);
+    await signInViaHttp(phone.context, suite.server.baseUrl, account);
     await phone.page.goto(url('/profiles'));
     await phone.page.getByRole('heading', { name: "Who's playing?" }).waitFor();
 
@@ -190,7 +173,7 @@ describe('a family', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     expect(await shownText(page.getByRole('alert'))).toBe('Enter a valid email address.');
     expect(page.url()).toContain('/sign-in/local');
-    // A name that reads backwards (a right-to-left override) is refused here as on the server.
+    // A name that reads backwards (a right-to-left override) is refused here as on the suite.server.
     await page.getByLabel('Your name').fill('\u202eevilnimda');
     await page.getByLabel('Email').fill('someone@example.com');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -212,8 +195,8 @@ describe('a family', () => {
   test("a second account sees none of the first account's profiles and cannot reach them", async () => {
     // The first family, set up over HTTP.
     const first = await freshPage();
-    await signInViaHttp(first.context, server.baseUrl);
-    const aiko = await trpcMutation<{ id: string }>(first.context, server.baseUrl, 'profiles.create', {
+    await signInViaHttp(first.context, suite.server.baseUrl);
+    const aiko = await trpcMutation<{ id: string }>(first.context, suite.server.baseUrl, 'profiles.create', {
       name: 'Aiko',
       age: 8,
       avatar: 'avatar3.svg',
@@ -223,7 +206,7 @@ describe('a family', () => {
 
     // The second family, in its own browser context.
     const second = await freshPage();
-    await signInThroughUi(second.page, server.baseUrl, newAccount('Neighbour'));
+    await signInThroughUi(second.page, suite.server.baseUrl, newAccount('Neighbour'));
     await second.page.getByText('No profiles yet. Create the first one to start playing!').waitFor();
     expect(await second.page.getByText('Aiko').count()).toBe(0);
 
@@ -252,7 +235,7 @@ describe('a family', () => {
       remove: { status: 404, code: 'NOT_FOUND' },
       byId: { status: 404, code: 'NOT_FOUND' },
     });
-    expect(profileRow(server.dbPath, aiko.id)).toMatchObject({ name: 'Aiko', age: 8 });
+    expect(profileRow(suite.server.dbPath, aiko.id)).toMatchObject({ name: 'Aiko', age: 8 });
 
     // Nothing of the first family reached the second one's screens.
     await second.page.goto(url('/pre-game'));
@@ -264,12 +247,12 @@ describe('a family', () => {
     const refused = ['profiles.choose', 'profiles.update', 'profiles.remove', 'profiles.byId'];
     assertNoProblems(second.problems, {
       http: refused.map(
-        (path) => new RegExp(`^404 (POST|GET) ${server.baseUrl}/trpc/${path.replace('.', '\\.')}(\\?|$)`),
+        (path) => new RegExp(`^404 (POST|GET) ${suite.server.baseUrl}/trpc/${path.replace('.', '\\.')}(\\?|$)`),
       ),
       console: refused.map(
         (path) =>
           new RegExp(
-            `^Failed to load resource: the server responded with a status of 404 \\(Not Found\\) @ ${server.baseUrl}/trpc/${path.replace('.', '\\.')}(\\?|$)`,
+            `^Failed to load resource: the server responded with a status of 404 \\(Not Found\\) @ ${suite.server.baseUrl}/trpc/${path.replace('.', '\\.')}(\\?|$)`,
           ),
       ),
     });
@@ -278,8 +261,11 @@ describe('a family', () => {
   test('a profile can be edited in its dialog and deleted after confirming', async () => {
     const { context, page, problems } = await freshPage();
     const account = newAccount('Editor');
-    await signInViaHttp(context, server.baseUrl, account);
-    const lan = await trpcMutation<{ id: string }>(context, server.baseUrl, 'profiles.create', { name: 'Lan', age: 7 });
+    await signInViaHttp(context, suite.server.baseUrl, account);
+    const lan = await trpcMutation<{ id: string }>(context, suite.server.baseUrl, 'profiles.create', {
+      name: 'Lan',
+      age: 7,
+    });
 
     await page.goto(url('/profiles'));
     await page.getByRole('button', { name: /^Lan / }).waitFor();
@@ -294,7 +280,7 @@ describe('a family', () => {
     await dialog.getByLabel('Age').fill('');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     expect(await shownText(dialog.getByRole('alert'))).toBe('Name and Age are required.');
-    expect(profileRow(server.dbPath, lan.id)).toMatchObject({ name: 'Lan', age: 7, avatar: 'avatar1.svg' });
+    expect(profileRow(suite.server.dbPath, lan.id)).toMatchObject({ name: 'Lan', age: 7, avatar: 'avatar1.svg' });
 
     await dialog.getByLabel('Name').fill('Lan Anh');
     await dialog.getByLabel('Age').fill('8');
@@ -305,7 +291,7 @@ describe('a family', () => {
     await card.waitFor();
     expect(await shownText(card)).toContain('8 years old');
     expect(await card.locator('img').getAttribute('src')).toBe('/avatars/avatar3.svg');
-    expect(profileRow(server.dbPath, lan.id)).toMatchObject({ name: 'Lan Anh', age: 8, avatar: 'avatar3.svg' });
+    expect(profileRow(suite.server.dbPath, lan.id)).toMatchObject({ name: 'Lan Anh', age: 8, avatar: 'avatar3.svg' });
 
     // Delete asks first; Cancel keeps the profile.
     await page.getByRole('button', { name: 'Edit Lan Anh' }).click();
@@ -318,15 +304,15 @@ describe('a family', () => {
     );
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'hidden' });
-    expect(profileRow(server.dbPath, lan.id)).toBeDefined();
+    expect(profileRow(suite.server.dbPath, lan.id)).toBeDefined();
 
     await again.getByRole('button', { name: 'Delete profile' }).click();
     await again.getByRole('alertdialog').getByRole('button', { name: 'Yes, delete' }).click();
     await again.waitFor({ state: 'hidden' });
     await page.getByText('No profiles yet. Create the first one to start playing!').waitFor();
     expect(await page.getByRole('button', { name: /^Lan Anh / }).count()).toBe(0);
-    expect(profileRow(server.dbPath, lan.id)).toBeUndefined();
-    expect(profilesOfEmail(server.dbPath, account.email)).toEqual([]);
+    expect(profileRow(suite.server.dbPath, lan.id)).toBeUndefined();
+    expect(profilesOfEmail(suite.server.dbPath, account.email)).toEqual([]);
 
     assertNoProblems(problems);
   });

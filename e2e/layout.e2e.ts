@@ -1,9 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { signedInWithActiveProfile } from './support/app';
-import { assertNoProblems, launchBrowser, type OpenedPage, openPage } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { assertNoProblems } from './support/browser';
 import { installSpeechStandIn } from './support/speech-stand-in';
+import { e2eSuite } from './support/suite';
 
 /**
  * /game on a phone, a tablet and TVs, in both languages: the whole question, its four answers,
@@ -19,19 +18,7 @@ const SCREENS = [
   { name: 'tv-4k', width: 3840, height: 2160, minQuestionPx: 80 },
 ] as const;
 
-let server: RunningServer;
-let browser: Browser;
-const opened: OpenedPage[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await Promise.allSettled(opened.map((o) => o.context.close()));
-  await browser?.close();
-  await server?.dispose();
-});
+const suite = e2eSuite();
 
 type Box = { top: number; bottom: number; left: number; right: number };
 
@@ -57,15 +44,15 @@ function measure(page: Page) {
 
 describe.each(['en', 'vi'] as const)('/game in %s', (language) => {
   test.each(SCREENS)('on a $name ($width×$height) shows the question, answers, amount and ladder', async (screen) => {
-    const opening = await openPage(browser, {
-      viewport: { width: screen.width, height: screen.height },
-      locale: language === 'vi' ? 'vi-VN' : 'en-US',
-      setup: (context) => installSpeechStandIn(context),
-    });
-    opened.push(opening);
-    const { page, problems, context } = opening;
-    await signedInWithActiveProfile(context, server.baseUrl, { name: 'Nguyễn Thị Minh Khai', age: 11 });
-    await page.goto(`${server.baseUrl}/pre-game`);
+    const { page, problems } = await suite.player(
+      { name: 'Nguyễn Thị Minh Khai', age: 11 },
+      {
+        viewport: { width: screen.width, height: screen.height },
+        locale: language === 'vi' ? 'vi-VN' : 'en-US',
+        setup: (context) => installSpeechStandIn(context),
+      },
+    );
+    await page.goto(suite.url('/pre-game'));
     await page.locator('.pre-game .button-large').click();
     await page.locator('.answers button.answer').nth(3).waitFor();
     await page.evaluate(() => document.fonts.ready);

@@ -1,33 +1,21 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type ProfileInput, shownText, signedInWithActiveProfile } from './support/app';
-import { assertNoProblems, launchBrowser, type OpenedPage, openPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { type ProfileInput, shownText } from './support/app';
+import { assertNoProblems } from './support/browser';
 import { playingGame, servedQuestion, withDb } from './support/db';
-import { type RunningServer, startServer } from './support/server';
 import { installSpeechStandIn, spokenLines } from './support/speech-stand-in';
+import { e2eSuite } from './support/suite';
 
 /**
  * Lifelines (50:50, Ask the audience, Ask the family), the sounds, the spoken lines between
- * questions and "Tap to continue" after a reload, in Chromium against the built server.
+ * questions and "Tap to continue" after a reload, in Chromium against the built suite.server.
  */
 
 const LETTERS = ['A', 'B', 'C', 'D'] as const;
 
-let server: RunningServer;
-let browser: Browser;
-const opened: OpenedPage[] = [];
+const suite = e2eSuite();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await Promise.allSettled(opened.map((o) => o.context.close()));
-  await browser?.close();
-  await server?.dispose();
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
+const url = suite.url;
 
 /** Counts the tones the game's Web Audio sounds start, in window.__tones. */
 const TONE_COUNTER = `(() => {
@@ -36,20 +24,18 @@ const TONE_COUNTER = `(() => {
   OscillatorNode.prototype.start = function (...args) { window.__tones += 1; return start.apply(this, args); };
 })();`;
 
-async function newPlayer(profile: ProfileInput) {
-  const opening = await openPage(browser, {
+const newPlayer = (profile: ProfileInput) =>
+  suite.player(profile, {
     setup: async (context) => {
       await installSpeechStandIn(context);
       await context.addInitScript(TONE_COUNTER);
     },
   });
-  opened.push(opening);
-  const { profileId } = await signedInWithActiveProfile(opening.context, server.baseUrl, profile);
-  return { ...opening, profileId };
-}
 
 const tones = (page: Page) => page.evaluate(() => (window as unknown as { __tones: number }).__tones);
 const spokenTexts = async (page: Page) => (await spokenLines(page)).map((u) => u.text);
+/** All that was said, as one text: an English question with Vietnamese names is read in several utterances. */
+const heard = async (page: Page) => (await spokenTexts(page)).join(' ');
 const answers = (page: Page) => page.locator('.answers button.answer');
 const lifeline = (page: Page, name: string) => page.locator('.lifeline-buttons').getByRole('button', { name });
 
@@ -62,8 +48,8 @@ async function startGame(page: Page, lang: 'en' | 'vi') {
 }
 
 function storedLifelines(profileId: string) {
-  const game = playingGame(server.dbPath, profileId);
-  const row = withDb(server.dbPath, (db) =>
+  const game = playingGame(suite.server.dbPath, profileId);
+  const row = withDb(suite.server.dbPath, (db) =>
     db.prepare<[string], { lifelines: string }>('SELECT lifelines FROM games WHERE id = ?').get(game.id),
   );
   return JSON.parse(row?.lifelines ?? '{}') as {
@@ -78,9 +64,9 @@ describe('lifelines', () => {
     const { page, problems, profileId } = await newPlayer({ name: 'Helper', age: 10 });
     await page.clock.install();
     await startGame(page, 'en');
-    const served = servedQuestion(server.dbPath, profileId, 0);
+    const served = servedQuestion(suite.server.dbPath, profileId, 0);
     // The question is announced with its amount before it is read.
-    await expect.poll(() => spokenTexts(page)).toContain(served.questionEn);
+    await expect.poll(() => heard(page)).toContain(served.questionEn);
     expect((await spokenTexts(page))[0]).toBe('Question 1, for 100.');
 
     // 50:50: two answers gone, neither of them the right one; the right one can still be picked.
@@ -137,7 +123,7 @@ describe('lifelines', () => {
     await tap.waitFor();
     expect(await spokenTexts(page)).toEqual([]);
     await tap.click();
-    await expect.poll(() => spokenTexts(page)).toContain(served.questionEn);
+    await expect.poll(() => heard(page)).toContain(served.questionEn);
     expect(await tap.count()).toBe(0);
 
     // The right answer: a sound, "Correct!" heard; the next question has no poll and the lifelines stay used.
@@ -159,7 +145,7 @@ describe('lifelines', () => {
     const { page, problems, profileId } = await newPlayer({ name: 'Lan', age: 10 });
     await page.clock.install();
     await startGame(page, 'vi');
-    const first = servedQuestion(server.dbPath, profileId, 0);
+    const first = servedQuestion(suite.server.dbPath, profileId, 0);
     await expect.poll(() => spokenTexts(page)).toContain(first.questionVi);
     expect((await spokenTexts(page))[0]).toBe('Câu số 1, trị giá 100.');
     // Question 1 right, then the lifelines and a wrong pick on question 2.
@@ -167,7 +153,7 @@ describe('lifelines', () => {
     await expect.poll(() => spokenTexts(page)).toContain('Chính xác!');
     await page.clock.fastForward(2500);
     await page.getByText('Câu 2 / 15', { exact: true }).waitFor();
-    const served = servedQuestion(server.dbPath, profileId, 1);
+    const served = servedQuestion(suite.server.dbPath, profileId, 1);
     await expect.poll(() => spokenTexts(page)).toContain('Câu số 2, trị giá 200.');
     expect(
       await page.locator('.lifeline-buttons button').evaluateAll((buttons) => buttons.map((b) => b.textContent)),
@@ -244,7 +230,7 @@ describe('lifelines', () => {
         await page.clock.fastForward(31_000);
         await expect.poll(() => spokenTexts(page)).toContain('Hết giờ!');
       }
-      const served = servedQuestion(server.dbPath, profileId, position);
+      const served = servedQuestion(suite.server.dbPath, profileId, position);
       const heard = (await spokenTexts(page)).filter((text) => text === 'Chính xác!').length;
       await answers(page).nth(served.correctShownIndex).click();
       await page.locator('.answers button.answer[data-state="correct"]').waitFor();
@@ -265,10 +251,10 @@ describe('lifelines', () => {
   test('another account cannot use a lifeline on the game, and a used one is refused with its message', async () => {
     const { page, context, profileId } = await newPlayer({ name: 'Owner', age: 10 });
     await startGame(page, 'en');
-    const { id: gameId } = playingGame(server.dbPath, profileId);
+    const { id: gameId } = playingGame(suite.server.dbPath, profileId);
     const call = (target: typeof context) =>
       target.request.post(url('/trpc/game.lifeline'), {
-        headers: { origin: server.baseUrl },
+        headers: { origin: suite.server.baseUrl },
         data: { gameId, position: 0, lifeline: 'audience' },
       });
     const other = await newPlayer({ name: 'Other', age: 10 });

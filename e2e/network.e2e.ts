@@ -1,35 +1,19 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type ProfileInput, signedInWithActiveProfile } from './support/app';
-import { assertNoProblems, launchBrowser, type OpenedPage, openPage, watchPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { ProfileInput } from './support/app';
+import { assertNoProblems, type OpenedPage, watchPage } from './support/browser';
 import { gamesOf, profileRow, servedQuestion } from './support/db';
-import { type RunningServer, startServer } from './support/server';
 import { installSpeechStandIn } from './support/speech-stand-in';
+import { e2eSuite } from './support/suite';
 
 /** A game is never lost or garbled by the network: the server's state is what the screen shows. */
-let server: RunningServer;
-let browser: Browser;
-const opened: OpenedPage[] = [];
+const suite = e2eSuite();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await Promise.allSettled(opened.map((o) => o.context.close()));
-  await browser?.close();
-  await server?.dispose();
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
+const url = suite.url;
 type Player = OpenedPage & { profileId: string };
 
-async function newPlayer(profile: ProfileInput): Promise<Player> {
-  const page = await openPage(browser, { setup: (context) => installSpeechStandIn(context) });
-  opened.push(page);
-  const { profileId } = await signedInWithActiveProfile(page.context, server.baseUrl, profile);
-  return { ...page, profileId };
-}
+const newPlayer = (profile: ProfileInput): Promise<Player> =>
+  suite.player(profile, { setup: (context) => installSpeechStandIn(context) });
 
 const answerAt = (page: Page, index: number) => page.locator('.answers button.answer').nth(index);
 
@@ -62,14 +46,14 @@ describe('an answer whose reply is lost after the server recorded it', () => {
     const { page, problems, profileId } = await newPlayer({ name: 'Lossy', age: 9 });
     await startGame(page);
     await waitForQuestion(page, 1);
-    const first = servedQuestion(server.dbPath, profileId, 0);
+    const first = servedQuestion(suite.server.dbPath, profileId, 0);
     await dropNextAnswerReply(page);
     await answerAt(page, first.correctShownIndex).click();
     await page.locator('.answers button.answer[data-state="correct"]').waitFor();
     await page.getByText('Correct!', { exact: true }).waitFor();
     await waitForQuestion(page, 2);
 
-    const second = servedQuestion(server.dbPath, profileId, 1);
+    const second = servedQuestion(suite.server.dbPath, profileId, 1);
     const wrong = (second.correctShownIndex + 1) % 4;
     await dropNextAnswerReply(page);
     await answerAt(page, wrong).click();
@@ -77,8 +61,10 @@ describe('an answer whose reply is lost after the server recorded it', () => {
     expect(await answerAt(page, second.correctShownIndex).getAttribute('data-state')).toBe('correct');
     await page.getByRole('heading', { name: 'Game Over' }).waitFor();
     await page.getByText('You walk away with 100.').waitFor();
-    expect(gamesOf(server.dbPath, profileId)).toMatchObject([{ status: 'lost', correct_count: 1, winnings: 100 }]);
-    expect(profileRow(server.dbPath, profileId)).toMatchObject({
+    expect(gamesOf(suite.server.dbPath, profileId)).toMatchObject([
+      { status: 'lost', correct_count: 1, winnings: 100 },
+    ]);
+    expect(profileRow(suite.server.dbPath, profileId)).toMatchObject({
       total_games_played: 1,
       total_money_earned: 100,
       total_correct_answers: 1,
@@ -98,7 +84,7 @@ describe('offline', () => {
     await page.getByText(/You're offline, so the game is waiting here/).waitFor();
     await context.setOffline(false);
     await waitForQuestion(page, 1);
-    expect(gamesOf(server.dbPath, profileId)).toHaveLength(1);
+    expect(gamesOf(suite.server.dbPath, profileId)).toHaveLength(1);
     assertNoProblems(problems, { console: [/ERR_INTERNET_DISCONNECTED|Failed to load resource/] });
   });
 
@@ -112,9 +98,9 @@ describe('offline', () => {
     await context.setOffline(false);
     await waitForQuestion(page, 1);
     await page.getByText('Your answer could not be sent. Please try again.').waitFor();
-    expect(gamesOf(server.dbPath, profileId)).toMatchObject([{ status: 'playing', current_position: 0 }]);
+    expect(gamesOf(suite.server.dbPath, profileId)).toMatchObject([{ status: 'playing', current_position: 0 }]);
     // And the game goes on from there.
-    const first = servedQuestion(server.dbPath, profileId, 0);
+    const first = servedQuestion(suite.server.dbPath, profileId, 0);
     await answerAt(page, first.correctShownIndex).click();
     await waitForQuestion(page, 2);
     assertNoProblems(problems, { console: [/ERR_INTERNET_DISCONNECTED|Failed to load resource/] });
@@ -126,7 +112,7 @@ describe('a reload during the feedback', () => {
     const { page, problems, profileId } = await newPlayer({ name: 'Reloader', age: 9 });
     await startGame(page);
     await waitForQuestion(page, 1);
-    const first = servedQuestion(server.dbPath, profileId, 0);
+    const first = servedQuestion(suite.server.dbPath, profileId, 0);
     await answerAt(page, first.correctShownIndex).click();
     await page.locator('.answers button.answer[data-state="correct"]').waitFor();
     await page.reload();
@@ -140,13 +126,13 @@ describe('a reload during the feedback', () => {
     const { page, problems, profileId } = await newPlayer({ name: 'Last reload', age: 9 });
     await startGame(page);
     await waitForQuestion(page, 1);
-    const first = servedQuestion(server.dbPath, profileId, 0);
+    const first = servedQuestion(suite.server.dbPath, profileId, 0);
     await answerAt(page, (first.correctShownIndex + 1) % 4).click();
     await page.locator('.answers button.answer[data-state="wrong"]').waitFor();
     await page.reload();
     await page.locator('.answers button.answer[data-state="wrong"]').waitFor();
     await page.getByRole('heading', { name: 'Game Over' }).waitFor();
-    expect(profileRow(server.dbPath, profileId)).toMatchObject({ total_games_played: 1 });
+    expect(profileRow(suite.server.dbPath, profileId)).toMatchObject({ total_games_played: 1 });
     assertNoProblems(problems);
   });
 });
@@ -161,7 +147,7 @@ describe('two tabs on one game', () => {
     await second.goto(url('/game'));
     await waitForQuestion(second, 1);
 
-    const served = servedQuestion(server.dbPath, first.profileId, 0);
+    const served = servedQuestion(suite.server.dbPath, first.profileId, 0);
     await answerAt(first.page, served.correctShownIndex).click();
     await waitForQuestion(first.page, 2);
     // The second tab still shows question 1: its pick is refused, and it shows the pick the game holds.
@@ -169,7 +155,7 @@ describe('two tabs on one game', () => {
     await second.locator('.answers button.answer[data-state="correct"]').waitFor();
     expect(await answerAt(second, served.correctShownIndex).getAttribute('data-state')).toBe('correct');
     await waitForQuestion(second, 2);
-    expect(gamesOf(server.dbPath, first.profileId)).toMatchObject([
+    expect(gamesOf(suite.server.dbPath, first.profileId)).toMatchObject([
       { status: 'playing', current_position: 1, correct_count: 1 },
     ]);
     assertNoProblems(first.problems);

@@ -1,39 +1,29 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { completion, startFakeAiService } from '../server/test/fake-ai-service';
 import { newAccount, signedInWithActiveProfile, signInThroughUi } from './support/app';
-import { assertNoProblems, launchBrowser, type OpenedPage, openPage } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { assertNoProblems } from './support/browser';
 import { installSpeechStandIn } from './support/speech-stand-in';
+import { e2eSuite } from './support/suite';
 
 const ADMIN = newAccount('SetAdmin');
-let server: RunningServer;
-let browser: Browser;
 let ai: Awaited<ReturnType<typeof startFakeAiService>>;
-const opened: OpenedPage[] = [];
 
 beforeAll(async () => {
   ai = await startFakeAiService();
-  [server, browser] = await Promise.all([
-    startServer({ env: { ADMIN_EMAILS: ADMIN.email, OPENAI_BASE_URL: ai.baseURL, OPENAI_MODEL: 'local-test-model' } }),
-    launchBrowser(),
-  ]);
 });
 
 afterAll(async () => {
-  await Promise.allSettled(opened.map((o) => o.context.close()));
-  await browser?.close();
-  await server?.dispose();
   await ai?.close();
 });
 
-const url = (path: string) => `${server.baseUrl}${path}`;
+// The server is told the local AI service's address once it runs (the hook above comes first).
+const suite = e2eSuite(() => ({
+  env: { ADMIN_EMAILS: ADMIN.email, OPENAI_BASE_URL: ai.baseURL, OPENAI_MODEL: 'local-test-model' },
+}));
 
-async function fresh(options: Parameters<typeof openPage>[1] = {}): Promise<OpenedPage> {
-  const page = await openPage(browser, options);
-  opened.push(page);
-  return page;
-}
+const url = suite.url;
+
+const fresh = suite.open;
 
 const stars = [
   [
@@ -77,7 +67,7 @@ describe('an admin', () => {
   test('generates 5 questions with a local AI service, keeps 4, saves them, finds them, and a player gets them', async () => {
     const admin = await fresh();
     const { page } = admin;
-    await signInThroughUi(page, server.baseUrl, ADMIN);
+    await signInThroughUi(page, suite.server.baseUrl, ADMIN);
     await page.goto(url('/admin/categories'));
     await page.getByLabel('English name').fill('Night sky');
     await page.getByLabel('Vietnamese name').fill('Bầu trời đêm');
@@ -136,7 +126,7 @@ describe('an admin', () => {
 
     // A player picks the category: its questions come up.
     const player = await fresh({ setup: (context) => installSpeechStandIn(context) });
-    await signedInWithActiveProfile(player.context, server.baseUrl, { name: 'Stargazer', age: 9 });
+    await signedInWithActiveProfile(player.context, suite.server.baseUrl, { name: 'Stargazer', age: 9 });
     await player.page.goto(url('/pre-game'));
     await player.page.getByRole('combobox').selectOption({ label: 'Night sky' });
     await player.page.getByRole('button', { name: 'Start New Game' }).click();
@@ -153,7 +143,7 @@ describe('an admin', () => {
 
   test('imports a CSV file in Vietnamese: rows with problems are named by line, the rest saved', async () => {
     const { page, problems } = await fresh();
-    await signInThroughUi(page, server.baseUrl, ADMIN);
+    await signInThroughUi(page, suite.server.baseUrl, ADMIN);
     await page.goto(url('/admin/add-question-set?lng=vi'));
     await page.getByRole('heading', { name: 'Nhập từ tệp' }).waitFor();
     const csv = [

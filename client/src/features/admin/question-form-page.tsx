@@ -1,13 +1,14 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { AGE_CATEGORIES, type AgeCategory } from '../../../../shared/age';
+import type { AgeCategory } from '../../../../shared/age';
 import { paths } from '../../../../shared/routes';
 import { type QuestionInput, questionInput } from '../../../../shared/schemas/admin';
 import { Loading } from '../../components/loading';
 import { errorCodeOf, errorKeyOf } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { ANSWER_LETTERS } from '../game/voice';
+import { AgeCategorySelect } from './age-category-select';
 import { CategorySelect } from './category-select';
 import { ImageUpload } from './image-upload';
 import { inAdmin } from './in-admin';
@@ -205,20 +206,11 @@ export default function QuestionFormPage({ questionId }: { questionId?: number }
             value={values.categoryId ? Number(values.categoryId) : null}
             onChange={(categoryId) => set({ categoryId: categoryId ? String(categoryId) : '' })}
           />
-          <label className="field">
-            <span>{t('form.ageCategory')}</span>
-            <select
-              name="ageCategory"
-              value={values.ageCategory}
-              onChange={(event) => set({ ageCategory: event.target.value as AgeCategory })}
-            >
-              {AGE_CATEGORIES.map((age) => (
-                <option key={age} value={age}>
-                  {t(`ages.${age}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <AgeCategorySelect
+            label={t('form.ageCategory')}
+            value={values.ageCategory}
+            onChange={(ageCategory) => set({ ageCategory })}
+          />
           <label className="field">
             <span>{t('form.difficulty')}</span>
             <select

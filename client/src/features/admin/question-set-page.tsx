@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AGE_CATEGORIES, type AgeCategory } from '../../../../shared/age';
+import type { AgeCategory } from '../../../../shared/age';
 import {
   DEFAULT_AGE_CATEGORY,
   GENERATE_DEFAULT,
@@ -13,6 +13,7 @@ import { Loading } from '../../components/loading';
 import { errorKeyOf, errorParamsOf } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { ANSWER_LETTERS } from '../game/voice';
+import { AgeCategorySelect } from './age-category-select';
 import { CategorySelect } from './category-select';
 import { useCategories } from './use-category-names';
 
@@ -183,20 +184,7 @@ export default function QuestionSetPage() {
               onChange={(event) => setCount(event.target.value)}
             />
           </label>
-          <label className="field">
-            <span>{t('questionSet.ageCategory')}</span>
-            <select
-              name="ageCategory"
-              value={ageCategory}
-              onChange={(event) => setAgeCategory(event.target.value as AgeCategory)}
-            >
-              {AGE_CATEGORIES.map((age) => (
-                <option key={age} value={age}>
-                  {t(`ages.${age}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <AgeCategorySelect label={t('questionSet.ageCategory')} value={ageCategory} onChange={setAgeCategory} />
           <label className="field set-prompt" htmlFor={ids.prompt}>
             <span>{t('questionSet.customPrompt')}</span>
             <textarea
