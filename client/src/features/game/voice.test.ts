@@ -67,11 +67,43 @@ describe('what is read', () => {
 
   it('splits a quoted Vietnamese phrase out of an English line', () => {
     expect(speechParts('What does “Cảm ơn” mean?', 'en')).toEqual([
-      { text: 'What does ', lang: 'en' },
+      { text: 'What does', lang: 'en' },
       { text: '“Cảm ơn”', lang: 'vi' },
-      { text: ' mean?', lang: 'en' },
+      { text: 'mean?', lang: 'en' },
     ]);
     expect(speechParts('Bánh mì là gì?', 'vi')).toEqual([{ text: 'Bánh mì là gì?', lang: 'vi' }]);
+  });
+
+  it('reads Vietnamese names in an English sentence with the Vietnamese voice, the rest with the English one', () => {
+    expect(speechParts('Which city was formerly called Sài Gòn?', 'en')).toEqual([
+      { text: 'Which city was formerly called', lang: 'en' },
+      { text: 'Sài Gòn?', lang: 'vi' },
+    ]);
+    expect(speechParts('Phở is a famous Vietnamese dish. What kind of dish is it?', 'en')).toEqual([
+      { text: 'Phở', lang: 'vi' },
+      { text: 'is a famous Vietnamese dish. What kind of dish is it?', lang: 'en' },
+    ]);
+    // A word without marks between two Vietnamese ones goes with them.
+    expect(speechParts('In the tale of Sơn Tinh and Thủy Tinh, who wins?', 'en')).toEqual([
+      { text: 'In the tale of', lang: 'en' },
+      { text: 'Sơn', lang: 'vi' },
+      { text: 'Tinh and', lang: 'en' },
+      { text: 'Thủy', lang: 'vi' },
+      { text: 'Tinh, who wins?', lang: 'en' },
+    ]);
+    // A quoted name keeps the comma after it; every word is read once, in order.
+    expect(speechParts('In the legend “Con Rồng cháu Tiên”, how many eggs were there?', 'en')).toEqual([
+      { text: 'In the legend', lang: 'en' },
+      { text: '“Con Rồng cháu Tiên”,', lang: 'vi' },
+      { text: 'how many eggs were there?', lang: 'en' },
+    ]);
+    expect(speechParts('The Temple of Literature (Văn Miếu) is in Hanoi.', 'en')).toEqual([
+      { text: 'The Temple of Literature', lang: 'en' },
+      { text: '(Văn Miếu)', lang: 'vi' },
+      { text: 'is in Hanoi.', lang: 'en' },
+    ]);
+    // Mostly Vietnamese: read whole in Vietnamese.
+    expect(speechParts('Xin chào', 'en')).toEqual([{ text: 'Xin chào', lang: 'vi' }]);
   });
 
   it('does not take English loanwords for Vietnamese', () => {

@@ -44,16 +44,61 @@ export function looksVietnamese(text: string): boolean {
 /** A piece of a line with the voice it wants. */
 export type SpeechPart = { text: string; lang: SpeechLanguage };
 
+const QUOTED = /("[^"]+"|“[^”]+”|'[^']+'|‘[^’]+’)/;
+const isQuoted = (piece: string) => QUOTED.test(piece) && piece.replace(QUOTED, '') === '';
+const hasWords = (text: string) => /[\p{L}\p{N}]/u.test(text);
+
 /**
- * How one line is read in a game of `language`: in an English game, Vietnamese words ("Cảm ơn",
- * "Xin chào") go to a Vietnamese voice, never to the English one: a quoted Vietnamese phrase on
- * its own, otherwise the whole line. A Vietnamese game reads everything in Vietnamese.
+ * An English stretch of text split into runs of Vietnamese words and the rest ("Which city was
+ * formerly called" + "Sài Gòn?"). A word without marks between two Vietnamese ones goes with
+ * them ("Rồng cháu Tiên").
+ */
+function wordRuns(text: string): SpeechPart[] {
+  const tokens = text.split(/(\s+)/);
+  const words = tokens.map((token, i) => ({ token, i })).filter(({ token }) => token.trim() !== '');
+  const vietnamese = new Set(words.filter(({ token }) => looksVietnamese(token)).map(({ i }) => i));
+  words.forEach(({ i }, w) => {
+    const before = words[w - 1];
+    const after = words[w + 1];
+    if (before && after && vietnamese.has(before.i) && vietnamese.has(after.i)) vietnamese.add(i);
+  });
+  const runs: SpeechPart[] = [];
+  tokens.forEach((token, i) => {
+    const last = runs.at(-1);
+    const lang = token.trim() === '' ? last?.lang : vietnamese.has(i) ? 'vi' : 'en';
+    if (last && (lang === undefined || lang === last.lang)) last.text += token;
+    else runs.push({ text: token, lang: lang ?? 'en' });
+  });
+  return runs;
+}
+
+/**
+ * How one line is read in a game of `language`: in an English game, Vietnamese words go to a
+ * Vietnamese voice, never to the English one. A line mostly in Vietnamese ("Xin chào", "Cảm ơn")
+ * is read in it whole; otherwise a quoted Vietnamese phrase, or a run of Vietnamese words ("Sài
+ * Gòn"), is read on its own and the rest in English. A Vietnamese game reads everything in Vietnamese.
  */
 export function speechParts(line: string, language: SpeechLanguage): SpeechPart[] {
   if (language === 'vi' || !looksVietnamese(line)) return [{ text: line, lang: language }];
-  const pieces = line.split(/("[^"]+"|“[^”]+”|'[^']+'|‘[^’]+’)/).filter((piece) => piece.trim() !== '');
-  if (pieces.length === 1) return [{ text: line, lang: 'vi' }];
-  return pieces.map((piece) => ({ text: piece, lang: looksVietnamese(piece) ? 'vi' : 'en' }));
+  const words = line.split(/\s+/).filter(hasWords);
+  if (words.filter(looksVietnamese).length * 2 >= words.length) return [{ text: line, lang: 'vi' }];
+  const parts: SpeechPart[] = [];
+  for (const piece of line.split(QUOTED)) {
+    const runs = isQuoted(piece)
+      ? [{ text: piece, lang: looksVietnamese(piece) ? 'vi' : 'en' } as SpeechPart]
+      : wordRuns(piece);
+    for (const run of runs) {
+      const last = parts.at(-1);
+      // Punctuation is no utterance of its own: it stays with what it follows ("Tiên”, how…").
+      const attached = last && !/\s$/.test(last.text);
+      const lead = attached ? (/^[^\p{L}\p{N}\s]+/u.exec(run.text)?.[0] ?? '') : '';
+      if (last && lead) last.text += lead;
+      const rest = { ...run, text: run.text.slice(lead.length) };
+      if (last && (rest.lang === last.lang || !hasWords(rest.text))) last.text += rest.text;
+      else if (rest.text.trim() !== '') parts.push(rest);
+    }
+  }
+  return parts.map((part) => ({ ...part, text: part.text.trim() }));
 }
 
 /**
