@@ -2,7 +2,8 @@
 import '../server/auth/session';
 import type { Db } from '../server/db/database';
 import { everyPreparedSql } from '../server/db/prepared';
-import { RECENT_GAMES_TO_AVOID, startGame } from '../server/services/game';
+import { FAMILY_GAMES_REMEMBERED, type FamilyGame, heardByFamily } from '../server/services/family-games';
+import { startGame } from '../server/services/game';
 import { pickQuestionIds, sampleSelectionQueries } from '../server/services/question-picker';
 import { createAccount, createProfileRow } from '../server/test/factories';
 import { ageCategoriesByNearness } from '../shared/age';
@@ -26,37 +27,37 @@ export function runInProcess(
   const category = categoryIds[0] as number;
   const time = (fn: (i: number) => unknown) => timeCalls(iterations, warmup, fn);
 
-  // What 10 recent games of one category leave to avoid: 150 ids of that category (and of random games).
-  const recentIds = (categoryId: number | null) => {
-    const ids = new Set<number>();
-    for (let g = 0; g < RECENT_GAMES_TO_AVOID; g++) {
-      for (const id of pickQuestionIds(db, { categoryId, ages: KIDS, avoid: ids })) ids.add(id);
+  // What a family's remembered games leave to avoid: 600 ids of one category (or of random games).
+  const familyHeard = (categoryId: number | null) => {
+    let games: FamilyGame[] = [];
+    for (let g = 0; g < FAMILY_GAMES_REMEMBERED; g++) {
+      const heard = heardByFamily(games, 'sibling');
+      games = [{ p: 'sibling', q: pickQuestionIds(db, { categoryId, ages: KIDS, heard }) }, ...games];
     }
-    return ids;
+    return heardByFamily(games, 'player');
   };
-  const avoidCategory = recentIds(category);
-  const avoidRandom = recentIds(null);
-  const none = new Set<number>();
+  const heardCategory = familyHeard(category);
+  const heardRandom = familyHeard(null);
+  const none = new Map();
 
   const selection = [
-    { label: 'Kids, one category, nothing to avoid', request: { categoryId: category, ages: KIDS, avoid: none } },
-    { label: 'Kids, random, nothing to avoid', request: { categoryId: null, ages: KIDS, avoid: none } },
+    { label: 'Kids, one category, nothing heard', request: { categoryId: category, ages: KIDS, heard: none } },
+    { label: 'Kids, random, nothing heard', request: { categoryId: null, ages: KIDS, heard: none } },
     {
-      label: `Kids, one category, avoiding ${avoidCategory.size} (10 recent games)`,
-      request: { categoryId: category, ages: KIDS, avoid: avoidCategory },
+      label: `Kids, one category, the family heard ${heardCategory.size} (${FAMILY_GAMES_REMEMBERED} games)`,
+      request: { categoryId: category, ages: KIDS, heard: heardCategory },
     },
     {
-      label: `Kids, random, avoiding ${avoidRandom.size} (10 recent games)`,
-      request: { categoryId: null, ages: KIDS, avoid: avoidRandom },
+      label: `Kids, random, the family heard ${heardRandom.size} (${FAMILY_GAMES_REMEMBERED} games)`,
+      request: { categoryId: null, ages: KIDS, heard: heardRandom },
     },
   ].map(({ label, request }) => ({ label, latency: time(() => pickQuestionIds(db, request)) }));
 
-  // Steady profiles: each already has 10 recent games, so every start avoids 150 questions.
+  // A steady family: its profiles' games fill what it remembers, so every start avoids 600 questions.
   const account = createAccount(db, { email: 'bench-in-process@example.com' });
   const steady = Array.from({ length: 20 }, () => createProfileRow(db, account.userId, { age: 9 }));
-  for (const profileId of steady) {
-    for (let g = 0; g < RECENT_GAMES_TO_AVOID; g++)
-      startGame(db, account.userId, { profileId, categoryId: 'random', lang: 'en' });
+  for (let g = 0; g < FAMILY_GAMES_REMEMBERED; g++) {
+    startGame(db, account.userId, { profileId: steady[g % steady.length] as string, categoryId: 'random', lang: 'en' });
   }
   // Fresh profiles: no game yet, one start each.
   const fresh = Array.from({ length: iterations + warmup }, () => createProfileRow(db, account.userId, { age: 9 }));
@@ -67,10 +68,13 @@ export function runInProcess(
   const startGameResults = [
     { label: 'fresh profile, one category', latency: time((i) => start(fresh[i] as string, category)) },
     {
-      label: '10 recent games, one category',
+      label: `family of ${FAMILY_GAMES_REMEMBERED} games, one category`,
       latency: time((i) => start(steadyProfile(i), categoryIds[i % categoryIds.length] as number)),
     },
-    { label: '10 recent games, random', latency: time((i) => start(steadyProfile(i), 'random')) },
+    {
+      label: `family of ${FAMILY_GAMES_REMEMBERED} games, random`,
+      latency: time((i) => start(steadyProfile(i), 'random')),
+    },
   ];
 
   // Every hot query is a prepared one (see server/db/prepared.ts), plus the selection seeks.

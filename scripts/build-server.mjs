@@ -5,4 +5,7 @@ import { bundleServer } from './server-bundle.mjs';
 await bundleServer('server/index.ts', 'dist/server.js');
 rmSync('dist/drizzle', { recursive: true, force: true });
 cpSync('drizzle', 'dist/drizzle', { recursive: true });
-console.log('built dist/server.js, its thread scripts (dist/*-thread.mjs) and dist/drizzle/');
+// The starter bank's pictures, rendered into the uploads folder when the bank is loaded.
+rmSync('dist/bank-images', { recursive: true, force: true });
+cpSync('server/db/seed/bank/images', 'dist/bank-images', { recursive: true });
+console.log('built dist/server.js, its thread scripts (dist/*-thread.mjs), dist/drizzle/ and dist/bank-images/');

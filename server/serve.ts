@@ -3,7 +3,10 @@ import { dirname } from 'node:path';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { buildApp, loggerOptions } from './app';
 import { closeDatabase, openReadConnection } from './db/database';
+import { starterBank } from './db/seed/bank';
+import { readBankPictures } from './db/seed/seed';
 import type { Config } from './env';
+import { renderBankPictures } from './images/bank-images';
 import { createImageStore } from './images/image-store';
 import { StartupError } from './startup-error';
 import { startWriter, WriterStartError, type WriterThread } from './writer/writer';
@@ -33,10 +36,12 @@ export async function startServer(
     throw error;
   }
   const db = openReadConnection(config.DATABASE_PATH);
+  const images = createImageStore(config.UPLOADS_DIR);
+  renderBankPictures(images, readBankPictures(starterBank).values(), (error) => log(`bank picture: ${String(error)}`));
 
   const app = await buildApp({
     config,
-    deps: { db, writer: writerThread.writer, images: createImageStore(config.UPLOADS_DIR) },
+    deps: { db, writer: writerThread.writer, images },
     publicDir: options.publicDir,
     logger: options.logger ?? { level: config.NODE_ENV === 'test' ? 'warn' : 'info', ...loggerOptions },
   });
@@ -46,7 +51,8 @@ export async function startServer(
   if (config.signIn === 'local') {
     app.log.info('Google sign-in is not configured: the sign-in button opens the local sign-in page.');
   }
-  if (writerThread.seeded.questions > 0) app.log.info(writerThread.seeded, 'starter question bank loaded');
+  const { added, updated, removed } = writerThread.seeded;
+  if (added + updated + removed > 0) app.log.info(writerThread.seeded, 'starter question bank loaded');
   app.log.info({ database: config.DATABASE_PATH, uploads: config.UPLOADS_DIR }, 'data folders');
 
   async function closeData() {

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { AGE_CATEGORIES } from '../../shared/age';
 import { AVATARS } from '../../shared/avatars';
 import { LANGUAGES } from '../../shared/i18n';
 import type { UsedLifelines } from '../../shared/lifelines';
 import { REPORT_REASONS } from '../../shared/schemas/report';
+import type { FamilyGame } from '../services/family-games';
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -19,6 +20,12 @@ export const users = sqliteTable('users', {
   displayName: text('display_name').notNull(),
   photoUrl: text('photo_url'),
   isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
+  /**
+   * The questions of the family's last games (FAMILY_GAMES_REMEMBERED), newest first, each with the
+   * profile that played it: what the next game of any of the account's profiles avoids (the family
+   * hears each other's games), kept here so that a start reads no old games. Never sent to clients.
+   */
+  recentGames: text('recent_games', { mode: 'json' }).$type<FamilyGame[]>().notNull().default([]),
   createdAt: createdAt(),
 });
 
@@ -36,11 +43,6 @@ export const profiles = sqliteTable(
     totalGamesPlayed: integer('total_games_played').notNull().default(0),
     totalMoneyEarned: integer('total_money_earned').notNull().default(0),
     totalCorrectAnswers: integer('total_correct_answers').notNull().default(0),
-    /**
-     * The question ids of the profile's last games (RECENT_GAMES_TO_AVOID), newest first: what
-     * its next game avoids, kept here so that a start reads no old games. Never sent to clients.
-     */
-    recentQuestionIds: text('recent_question_ids', { mode: 'json' }).$type<number[][]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [index('profiles_user_idx').on(t.userId, t.createdAt)],
@@ -86,6 +88,11 @@ export const questions = sqliteTable(
     answersEn: text('answers_en', { mode: 'json' }).$type<string[]>().notNull(),
     questionVi: text('question_vi'),
     answersVi: text('answers_vi', { mode: 'json' }).$type<string[]>(),
+    /**
+     * For a question of the starter bank: the hash of the bank's version it holds, or null once an
+     * admin has edited it (the admin's text is kept through later bank versions; seed.ts).
+     */
+    bankHash: text('bank_hash'),
     /** Uniform in [0, 1): random selection seeks this index instead of scanning (ORDER BY random()). */
     randomKey: real('random_key')
       .notNull()
@@ -110,6 +117,28 @@ export const questions = sqliteTable(
  * (Drizzle has no virtual tables) and written by server/services/question-search.ts.
  */
 export const QUESTION_SEARCH_TABLE = 'questions_search';
+
+/** Starter-bank questions an admin deleted: a later bank version does not bring them back. */
+export const bankRemovals = sqliteTable('bank_removals', {
+  seedKey: text('seed_key').primaryKey(),
+});
+
+/**
+ * How often a question was answered, and answered right, by players of each age group (counted with
+ * the pick): what Manage Questions holds a question's difficulty tag against.
+ */
+export const questionStats = sqliteTable(
+  'question_stats',
+  {
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    ageCategory: text('age_category', { enum: AGE_CATEGORIES }).notNull(),
+    answered: integer('answered').notNull().default(0),
+    answeredRight: integer('answered_right').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.ageCategory] })],
+);
 
 /** A player's report of a problem with a question: one per profile and question. */
 export const questionReports = sqliteTable(
@@ -156,6 +185,8 @@ export const games = sqliteTable(
     /** Null for a random-category game. */
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
     lang: text('lang', { enum: LANGUAGES }).notNull(),
+    /** The player's age group when the game started: whose answers its picks count as (questionStats). */
+    ageCategory: text('age_category', { enum: AGE_CATEGORIES }).notNull().default('Kids'),
     status: text('status', { enum: GAME_STATUSES }).notNull().default('playing'),
     questionCount: integer('question_count').notNull(),
     /**

@@ -19,6 +19,17 @@ export const UPLOADS_ROUTE = '/api/admin/uploads';
 /** What a served image may do in a browser: nothing (it is an image, and only pixels the server wrote). */
 const IMAGE_CSP = "default-src 'none'; sandbox";
 
+/** The file opened for reading, or null when there is none. */
+async function opened(file: string) {
+  const stream = createReadStream(file);
+  try {
+    await new Promise((resolve, reject) => stream.once('open', resolve).once('error', reject));
+    return stream;
+  } catch {
+    return null;
+  }
+}
+
 type Options = { deps: ServerDeps; security: CookieSecurity; store: ImageStore };
 
 /**
@@ -33,12 +44,9 @@ export async function imageRoutes(app: FastifyInstance, options: Options) {
   app.get<{ Params: { name: string } }>('/uploads/question-images/:name', async (request, reply) => {
     const file = store.fileOf(`/uploads/question-images/${request.params.name}`);
     if (!file) return reply.code(404).send({ error: 'Not found.' });
-    const stream = createReadStream(file);
-    try {
-      await new Promise((resolve, reject) => stream.once('open', resolve).once('error', reject));
-    } catch {
-      return reply.code(404).send({ error: 'Not found.' });
-    }
+    // A bank picture may still be being rendered just after start-up: it is there once that is done.
+    const stream = (await opened(file)) ?? (await store.rendering.then(() => opened(file)));
+    if (!stream) return reply.code(404).send({ error: 'Not found.' });
     return reply
       .type('image/webp')
       .header('Content-Security-Policy', IMAGE_CSP)

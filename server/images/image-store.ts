@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import sharp from 'sharp';
+import { basename, dirname, join } from 'node:path';
 import { DomainError, invalid } from '../errors';
 import { sniffImageType } from './image-type';
 
@@ -15,7 +14,12 @@ export const MAX_IMAGE_PIXELS = 25_000_000;
 /** Question images are shown at most this wide or tall. */
 const MAX_STORED_SIDE = 1600;
 const PUBLIC_PREFIX = '/uploads/question-images/';
-const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
+/** An upload's name (a UUID) or a bank picture's (the hash of its SVG: bank-images.ts). */
+const STORED_NAME = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|bank-[0-9a-f]{16})\.webp$/;
+const WEBP = { quality: 82 };
+
+/** sharp (libvips, ~30 MB resident) is loaded when an image is first processed, never at start-up. */
+const loadSharp = async () => (await import('sharp')).default;
 
 export type ImageStore = {
   /** Where question images live: UPLOADS_DIR/question-images. */
@@ -24,6 +28,10 @@ export type ImageStore = {
   readonly incoming: string;
   /** Checks, decodes and re-encodes an upload, stores it under a name of its own; its public URL. */
   store(bytes: Buffer): Promise<string>;
+  /** Renders a bank picture (an SVG of the project's) to the stored format under `imageUrl`, unless it is there. */
+  storeRendered(imageUrl: string, svg: Buffer): Promise<boolean>;
+  /** Settles once the bank pictures being rendered are there (bank-images.ts); what a request for one waits on. */
+  rendering: Promise<unknown>;
   /** The file of a stored image's URL, or null for anything that is not one. */
   fileOf(imageUrl: string): string | null;
   /** Deletes a stored image (a missing one is fine). */
@@ -39,6 +47,19 @@ export type ImageStore = {
  * decompression bomb is refused by the pixel limit. Names are made here; a URL is mapped back to a
  * file only when it matches that name exactly, so no path from outside reaches the disk.
  */
+/** Written under a temporary name, then renamed: a reader never sees half a file. */
+async function writeAtomically(file: string, bytes: Buffer) {
+  const temporary = join(dirname(file), `.${basename(file)}.${randomUUID()}.tmp`);
+  await writeFile(temporary, bytes, { flag: 'wx' });
+  await rename(temporary, file);
+}
+
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
+
 export function createImageStore(uploadsDir: string): ImageStore {
   const directory = join(uploadsDir, 'question-images');
   const incoming = join(uploadsDir, 'incoming');
@@ -55,24 +76,38 @@ export function createImageStore(uploadsDir: string): ImageStore {
     directory,
     incoming,
     fileOf,
+    rendering: Promise.resolve(),
     async store(bytes) {
       if (bytes.length > MAX_IMAGE_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', 'errors:image.tooLarge');
       if (!sniffImageType(bytes)) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'errors:image.unsupported');
+      const sharp = await loadSharp();
       let encoded: Buffer;
       try {
         encoded = await sharp(bytes, { animated: true, limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
           .rotate()
           .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: 'inside', withoutEnlargement: true })
-          .webp({ quality: 82 })
+          .webp(WEBP)
           .toBuffer();
       } catch {
         throw invalid('errors:image.unreadable');
       }
       const name = `${randomUUID()}.webp`;
-      const temporary = join(directory, `.${name}.tmp`);
-      await writeFile(temporary, encoded, { flag: 'wx' });
-      await rename(temporary, join(directory, name));
+      await writeAtomically(join(directory, name), encoded);
       return `${PUBLIC_PREFIX}${name}`;
+    },
+    async storeRendered(imageUrl, svg) {
+      const file = fileOf(imageUrl);
+      if (!file) throw new Error(`Not a stored image's URL: ${imageUrl}`);
+      if (await exists(file)) return false;
+      const sharp = await loadSharp();
+      // Twice the SVG's own size: sharp on a phone's or a TV's screen.
+      const encoded = await sharp(svg, { density: 144 })
+        .flatten({ background: '#ffffff' })
+        .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: 'inside', withoutEnlargement: true })
+        .webp(WEBP)
+        .toBuffer();
+      await writeAtomically(file, encoded);
+      return true;
     },
     async remove(imageUrl) {
       const file = fileOf(imageUrl);

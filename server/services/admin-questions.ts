@@ -7,7 +7,7 @@ import {
   type questionInput,
 } from '../../shared/schemas/admin';
 import type { Db } from '../db/database';
-import { categories, QUESTION_SEARCH_TABLE, questions } from '../db/schema';
+import { bankRemovals, categories, QUESTION_SEARCH_TABLE, questions } from '../db/schema';
 import { invalid, notFound } from '../errors';
 import { indexQuestion, searchExpression, unindexQuestion } from './question-search';
 
@@ -154,7 +154,11 @@ export function updateQuestion(db: Db, questionId: number, input: QuestionInput)
       .get();
     if (!before) throw notFound('errors:question.notFound');
     assertCategory(db, input.categoryId);
-    db.update(questions).set(columnsOf(input)).where(eq(questions.id, questionId)).run();
+    // An edited bank question is the admin's now: later bank versions leave it as it is (seed.ts).
+    db.update(questions)
+      .set({ ...columnsOf(input), bankHash: null })
+      .where(eq(questions.id, questionId))
+      .run();
     indexQuestion(db, questionId, { questionEn: input.en.question, questionVi: input.vi.question });
     return { droppedImageUrl: before.imageUrl && before.imageUrl !== input.imageUrl ? before.imageUrl : null };
   });
@@ -170,10 +174,12 @@ export function deleteQuestion(db: Db, questionId: number): { droppedImageUrl: s
     const row = db
       .delete(questions)
       .where(eq(questions.id, questionId))
-      .returning({ imageUrl: questions.imageUrl })
+      .returning({ imageUrl: questions.imageUrl, seedKey: questions.seedKey })
       .get();
     if (!row) throw notFound('errors:question.notFound');
     unindexQuestion(db, questionId);
+    // A deleted bank question stays deleted through later bank versions (seed.ts).
+    if (row.seedKey) db.insert(bankRemovals).values({ seedKey: row.seedKey }).onConflictDoNothing().run();
     return { droppedImageUrl: row.imageUrl };
   });
 }

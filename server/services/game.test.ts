@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { games, profiles, questions } from '../db/schema';
+import { games, profiles, questionStats, questions } from '../db/schema';
 import { createTestDb } from '../test/db';
 import { createAccount, createCategoryRow, createProfileRow, createQuestionRows } from '../test/factories';
 import { rightAnswerAt, wrongAnswerAt } from '../test/game-helpers';
@@ -131,7 +131,7 @@ describe('starting a game', () => {
     expect(third!.questions).toHaveLength(15);
   });
 
-  it('avoids exactly the questions of the last 10 games', async () => {
+  it('avoids exactly the questions of the family’s last 10 games', async () => {
     const { api, profileId, categoryId } = setUp({ perAge: { Kids: 165 } });
     const questionsOf = async () =>
       new Set((await api.game.start({ profileId, categoryId, lang: 'en' }))!.questions.map((q) => q.question));
@@ -159,6 +159,29 @@ describe('starting a game', () => {
 });
 
 describe('answering', () => {
+  it('counts each pick on its question, for the player’s age group, with the pick', async () => {
+    const { api, profileId, categoryId } = setUp({ age: 15, perAge: { Teenagers: 30 } });
+    const game = (await api.game.start({ profileId, categoryId, lang: 'en' }))!;
+    const [first, second] = game.questions as [(typeof game.questions)[0], (typeof game.questions)[0]];
+    await api.game.answer({ gameId: game.gameId, position: 0, answerIndex: rightAnswerAt(db, game.gameId, 0) });
+    await api.game.answer({ gameId: game.gameId, position: 1, answerIndex: wrongAnswerAt(db, game.gameId, 1) });
+    const statsOf = (text: string) =>
+      db
+        .select({
+          age: questionStats.ageCategory,
+          answered: questionStats.answered,
+          right: questionStats.answeredRight,
+        })
+        .from(questionStats)
+        .where(eq(questionStats.questionId, storedQuestion(text)!.id))
+        .all();
+    expect(statsOf(first.question)).toEqual([{ age: 'Teenagers', answered: 1, right: 1 }]);
+    expect(statsOf(second.question)).toEqual([{ age: 'Teenagers', answered: 1, right: 0 }]);
+    // A pick refused (the game is over) counts nothing.
+    await rejection(api.game.answer({ gameId: game.gameId, position: 2, answerIndex: 0 }));
+    expect(game.questions.flatMap((q) => statsOf(q.question))).toHaveLength(2);
+  });
+
   it('a whole game won: 1,000,000 and the totals move once', async () => {
     const { api, profileId, categoryId } = setUp();
     const game = (await api.game.start({ profileId, categoryId, lang: 'en' }))!;

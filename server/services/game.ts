@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ageCategoriesByNearness, ageCategoryOf } from '../../shared/age';
+import { type AgeCategory, ageCategoriesByNearness, ageCategoryOf } from '../../shared/age';
 import type { Language } from '../../shared/i18n';
 import { type GameOutcome, outcomeAfterPick, winningsFor } from '../../shared/ladder';
 import { audiencePoll, fiftyFiftyRemoval, type UsedLifelines } from '../../shared/lifelines';
@@ -9,13 +9,20 @@ import type { answerInput, CategoryChoice, lifelineInput, startGameInput } from 
 import { applyOrder, randomPermutation, shownIndexOf } from '../../shared/shuffle';
 import { type Db, inTransaction } from '../db/database';
 import { preparedQueries } from '../db/prepared';
-import { categories, type GameStatus, games, profiles, questions, type ServedQuestion } from '../db/schema';
+import {
+  categories,
+  type GameStatus,
+  games,
+  profiles,
+  questionStats,
+  questions,
+  type ServedQuestion,
+  users,
+} from '../db/schema';
 import { conflict, notFound } from '../errors';
+import { heardByFamily, withGame } from './family-games';
 import { getOwnedProfile, getOwnedProfileForGame } from './profiles';
 import { loadQuestions, type QuestionRow, selectQuestions } from './question-rows';
-
-/** Questions served in a profile's last games are avoided while others are left. */
-export const RECENT_GAMES_TO_AVOID = 10;
 
 /** The queries of a game start and a pick, built and prepared once (see preparedQueries). */
 const gameQueries = preparedQueries((db) => {
@@ -28,10 +35,15 @@ const gameQueries = preparedQueries((db) => {
       .from(categories)
       .where(eq(categories.id, p('categoryId')))
       .prepare(),
-    setRecentQuestions: db
-      .update(profiles)
-      .set({ recentQuestionIds: set('recent') })
-      .where(eq(profiles.id, p('profileId')))
+    familyGames: db
+      .select({ recentGames: users.recentGames })
+      .from(users)
+      .where(eq(users.id, p('userId')))
+      .prepare(),
+    setFamilyGames: db
+      .update(users)
+      .set({ recentGames: set('recentGames') })
+      .where(eq(users.id, p('userId')))
       .prepare(),
     unfinishedGames: db
       .select({ id: games.id, profileId: games.profileId, correctCount: games.correctCount })
@@ -45,6 +57,7 @@ const gameQueries = preparedQueries((db) => {
         profileId: p('profileId'),
         categoryId: p('categoryId'),
         lang: p('lang'),
+        ageCategory: p('ageCategory'),
         questionCount: p('questionCount'),
         questions: p('questions'),
         createdAt: p('createdAt'),
@@ -54,6 +67,7 @@ const gameQueries = preparedQueries((db) => {
       .select({
         id: games.id,
         profileId: games.profileId,
+        ageCategory: games.ageCategory,
         status: games.status,
         position: games.currentPosition,
         questionCount: games.questionCount,
@@ -80,6 +94,17 @@ const gameQueries = preparedQueries((db) => {
       .select({ correctAnswerIndex: questions.correctAnswerIndex })
       .from(questions)
       .where(eq(questions.id, p('questionId')))
+      .prepare(),
+    countAnswer: db
+      .insert(questionStats)
+      .values({ questionId: p('questionId'), ageCategory: p('ageCategory'), answered: 1, answeredRight: p('right') })
+      .onConflictDoUpdate({
+        target: [questionStats.questionId, questionStats.ageCategory],
+        set: {
+          answered: sql`${questionStats.answered} + 1`,
+          answeredRight: sql`${questionStats.answeredRight} + excluded.answered_right`,
+        },
+      })
       .prepare(),
     advanceGame: db
       .update(games)
@@ -173,8 +198,8 @@ function finishGame(
 }
 
 /**
- * Starts a game for one of the account's profiles, in one immediate transaction: what was
- * served recently, the pick and the new game's rows agree. Other games the profile left
+ * Starts a game for one of the account's profiles, in one immediate transaction: what the family
+ * heard lately, the pick and the new game's rows agree. Other games the profile left
  * unfinished end as abandoned, keeping what they had won (a walk-away). Returns null when no
  * question matches.
  */
@@ -193,17 +218,19 @@ export function startGame(db: Db, userId: string, input: z.output<typeof startGa
       }
       assertCategoryExists(db, input.categoryId);
       const categoryId = input.categoryId === 'random' ? null : input.categoryId;
+      const ageCategory = ageCategoryOf(profile.age);
+      const recentGames = gameQueries(db).familyGames.get({ userId })?.recentGames ?? [];
       const rows = selectQuestions(
         db,
-        {
-          categoryId,
-          ages: ageCategoriesByNearness(ageCategoryOf(profile.age)),
-          avoid: new Set(profile.recentQuestionIds.flat()),
-        },
+        { categoryId, ages: ageCategoriesByNearness(ageCategory), heard: heardByFamily(recentGames, profile.id) },
         input.lang,
       );
       if (rows.length === 0) return null;
-      return recordNewGame(db, profile, { categoryId, lang: input.lang, gameId: input.gameId }, rows);
+      gameQueries(db).setFamilyGames.run({
+        userId,
+        recentGames: JSON.stringify(withGame(recentGames, { p: profile.id, q: rows.map((row) => row.id) })),
+      });
+      return recordNewGame(db, profile, { categoryId, ageCategory, lang: input.lang, gameId: input.gameId }, rows);
     },
     { behavior: 'immediate' },
   );
@@ -211,8 +238,8 @@ export function startGame(db: Db, userId: string, input: z.output<typeof startGa
 
 function recordNewGame(
   db: Db,
-  profile: { id: string; recentQuestionIds: number[][] },
-  choice: { categoryId: number | null; lang: Language; gameId?: string | undefined },
+  profile: { id: string },
+  choice: { categoryId: number | null; ageCategory: AgeCategory; lang: Language; gameId?: string | undefined },
   rows: QuestionRow[],
 ): GameView {
   const queries = gameQueries(db);
@@ -231,12 +258,11 @@ function recordNewGame(
     profileId: profile.id,
     categoryId: choice.categoryId,
     lang: choice.lang,
+    ageCategory: choice.ageCategory,
     questionCount: rows.length,
     questions: served,
     createdAt: new Date(),
   });
-  const recent = [rows.map((row) => row.id), ...profile.recentQuestionIds].slice(0, RECENT_GAMES_TO_AVOID);
-  queries.setRecentQuestions.run({ profileId: profile.id, recent: JSON.stringify(recent) });
   return {
     gameId,
     status: 'playing',
@@ -429,6 +455,7 @@ export function answerQuestion(db: Db, userId: string, input: z.output<typeof an
 
       const correctShown = shownIndexOf(served.answerOrder, question.correctAnswerIndex);
       const correct = input.answerIndex === correctShown;
+      queries.countAnswer.run({ questionId: served.questionId, ageCategory: game.ageCategory, right: correct ? 1 : 0 });
       const correctCount = game.correctCount + (correct ? 1 : 0);
       const winnings = winningsFor(correctCount);
       const status = outcomeAfterPick(game.position, game.questionCount, correct);
@@ -504,12 +531,13 @@ export function questionsForApi(
   const rows = inTransaction(db, () => {
     const profile = input.profileId ? getOwnedProfile(db, userId, input.profileId) : null;
     assertCategoryExists(db, input.categoryId);
+    const recentGames = profile ? (gameQueries(db).familyGames.get({ userId })?.recentGames ?? []) : [];
     return selectQuestions(
       db,
       {
         categoryId: input.categoryId === 'random' ? null : input.categoryId,
         ages: profile ? ageCategoriesByNearness(ageCategoryOf(profile.age)) : 'any',
-        avoid: new Set(),
+        heard: profile ? heardByFamily(recentGames, profile.id) : new Map(),
       },
       input.lang,
     );

@@ -39,11 +39,7 @@ const profileQueries = preparedQueries((db) => {
   const owned = and(eq(profiles.id, sql.placeholder('profileId')), eq(profiles.userId, sql.placeholder('userId')));
   return {
     owned: db.select(profileColumns).from(profiles).where(owned).prepare(),
-    ownedForGame: db
-      .select({ id: profiles.id, age: profiles.age, recentQuestionIds: profiles.recentQuestionIds })
-      .from(profiles)
-      .where(owned)
-      .prepare(),
+    ownedForGame: db.select({ id: profiles.id, age: profiles.age }).from(profiles).where(owned).prepare(),
   };
 });
 
@@ -67,7 +63,7 @@ export function getOwnedProfile(db: Db, userId: string, profileId: string): Prof
   return ownedOrNotFound(profileQueries(db).owned.get({ profileId, userId }));
 }
 
-/** One of the account's profiles as a game start needs it: with the questions it was served lately, which clients never see. */
+/** One of the account's profiles as a game start needs it. */
 export function getOwnedProfileForGame(db: Db, userId: string, profileId: string) {
   return ownedOrNotFound(profileQueries(db).ownedForGame.get({ profileId, userId }));
 }

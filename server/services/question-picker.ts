@@ -4,14 +4,15 @@ import { QUESTIONS_PER_GAME } from '../../shared/ladder';
 import { randomPermutation } from '../../shared/shuffle';
 import { type Db, inTransaction } from '../db/database';
 import { preparedQueries } from '../db/prepared';
+import { FAMILY_RECENT_GAMES, type Heard } from './family-games';
 
 export type PickRequest = {
   /** null: any category (a random game). */
   categoryId: number | null;
   /** Age categories in order of preference; 'any' draws each question from a random one. */
   ages: readonly AgeCategory[] | 'any';
-  /** Question ids to avoid while others are left (recently served). */
-  avoid: ReadonlySet<number>;
+  /** What the player's family has heard lately (family-games.ts); empty for none. */
+  heard: ReadonlyMap<number, Heard>;
   count?: number;
 };
 
@@ -100,10 +101,39 @@ function seekOne(seeks: [Seek, Seek], isExcluded: (id: number) => boolean): numb
   return null;
 }
 
+/** Heard in the family's last games, by anyone. */
+const isRecent = (heard: Heard | undefined) => heard !== undefined && heard.gamesAgo < FAMILY_RECENT_GAMES;
+/** New to this player, and not heard by the family lately. */
+const isFresh = (heard: Heard | undefined) => heard === undefined || (!heard.byPlayer && !isRecent(heard));
+
 /**
- * Up to `count` distinct question ids for a game, easy to hard. Each position takes its
- * difficulty from the profile's own age category first, then the nearest others; questions in
- * `avoid` are used only when nothing else is left.
+ * One step of the selection: where it looks, which questions it takes there, and in what order:
+ * at random, or the one the family heard longest ago first.
+ */
+type Pass = { ages: 'own' | 'others' | 'all'; takes: (heard: Heard | undefined) => boolean; oldestFirst: boolean };
+
+const everything = () => true;
+
+/**
+ * The order in which a game gives way when its player's pool runs short ("as far as the pool
+ * allows"): first what nobody in the family heard lately and this player never heard; then this
+ * player's older questions; then the same in the other age groups; and when the family has heard
+ * everything lately, the questions heard longest ago come back first.
+ */
+const PASSES: readonly Pass[] = [
+  { ages: 'own', takes: isFresh, oldestFirst: false },
+  { ages: 'own', takes: (heard) => !isRecent(heard), oldestFirst: true },
+  { ages: 'others', takes: isFresh, oldestFirst: false },
+  { ages: 'others', takes: (heard) => !isRecent(heard), oldestFirst: true },
+  { ages: 'all', takes: everything, oldestFirst: true },
+];
+/** Without a family (an API caller), anything of any age, at random. */
+const ANY: readonly Pass[] = [{ ages: 'all', takes: everything, oldestFirst: false }];
+
+/**
+ * Up to `count` distinct question ids for a game, easy to hard, for a player whose family heard
+ * `request.heard` lately: each position takes its difficulty (or the nearest other) from the first
+ * pass of PASSES that has a question left for it.
  */
 export function pickQuestionIds(db: Db, request: PickRequest): number[] {
   // One read transaction for every seek (or the caller's): each statement outside one takes
@@ -111,34 +141,72 @@ export function pickQuestionIds(db: Db, request: PickRequest): number[] {
   return inTransaction(db, () => pick(seeksFor(db), request));
 }
 
+function agesFor(request: PickRequest, pass: Pass['ages']): readonly AgeCategory[] {
+  if (request.ages === 'any') {
+    return randomPermutation(AGE_CATEGORIES.length).map((i) => AGE_CATEGORIES[i] as AgeCategory);
+  }
+  if (pass === 'own') return request.ages.slice(0, 1);
+  if (pass === 'others') return request.ages.slice(1);
+  return request.ages;
+}
+
 function pick(seeksOf: ReturnType<typeof seeksFor>, request: PickRequest): number[] {
   const count = request.count ?? QUESTIONS_PER_GAME;
   const picked: { id: number; difficulty: number; order: number }[] = [];
   const pickedIds = new Set<number>();
 
-  for (const avoidRecent of [true, false]) {
-    const isExcluded = (id: number) => pickedIds.has(id) || (avoidRecent && request.avoid.has(id));
+  for (const pass of request.ages === 'any' ? ANY : PASSES) {
+    const isExcluded = (id: number) => pickedIds.has(id) || !pass.takes(request.heard.get(id));
+    const find = (bucket: Bucket) =>
+      pass.oldestFirst
+        ? leastRecentlyHeard(seeksOf(bucket), isExcluded, request.heard)
+        : seekOne(seeksOf(bucket), isExcluded);
     while (picked.length < count) {
-      const position = picked.length;
-      const target = difficultyForPosition(position, count);
-      const ages =
-        request.ages === 'any'
-          ? randomPermutation(AGE_CATEGORIES.length).map((i) => AGE_CATEGORIES[i] as AgeCategory)
-          : request.ages;
-      let found: { id: number; difficulty: number } | null = null;
-      search: for (const age of ages) {
-        for (const difficulty of difficultiesNear(target)) {
-          const id = seekOne(seeksOf({ categoryId: request.categoryId, age, difficulty }), isExcluded);
-          if (id !== null) {
-            found = { id, difficulty };
-            break search;
-          }
-        }
-      }
+      const found = firstInBuckets(
+        request,
+        agesFor(request, pass.ages),
+        difficultyForPosition(picked.length, count),
+        find,
+      );
       if (!found) break;
-      picked.push({ ...found, order: position });
+      picked.push({ ...found, order: picked.length });
       pickedIds.add(found.id);
     }
   }
   return picked.sort((a, b) => a.difficulty - b.difficulty || a.order - b.order).map((p) => p.id);
+}
+
+/** The first question `find` finds in the ages' buckets, the wanted difficulty first, then the nearer ones. */
+function firstInBuckets(
+  request: PickRequest,
+  ages: readonly AgeCategory[],
+  target: 1 | 2 | 3,
+  find: (bucket: Bucket) => number | null,
+): { id: number; difficulty: number } | null {
+  for (const age of ages) {
+    for (const difficulty of difficultiesNear(target)) {
+      const id = find({ categoryId: request.categoryId, age, difficulty });
+      if (id !== null) return { id, difficulty };
+    }
+  }
+  return null;
+}
+
+/**
+ * The bucket's question heard longest ago, among those not excluded. Used only once the family has
+ * heard every question of the bucket that a random pass could take, so the bucket is no larger than
+ * what a family remembers.
+ */
+function leastRecentlyHeard(
+  seeks: [Seek, Seek],
+  isExcluded: (id: number) => boolean,
+  heard: ReadonlyMap<number, Heard>,
+): number | null {
+  let oldest: { id: number; gamesAgo: number } | null = null;
+  for (const id of seeks[0].iterate(0)) {
+    if (isExcluded(id)) continue;
+    const gamesAgo = heard.get(id)?.gamesAgo ?? Number.POSITIVE_INFINITY;
+    if (!oldest || gamesAgo > oldest.gamesAgo) oldest = { id, gamesAgo };
+  }
+  return oldest?.id ?? null;
 }

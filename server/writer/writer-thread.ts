@@ -24,7 +24,7 @@ function open(): Db | null {
     const db = openDatabase(path);
     // WAL checkpoints are the checkpointer thread's (db/checkpointer.ts), never inside a commit here.
     db.$client.pragma('wal_autocheckpoint = 0');
-    const seeded = seed ? seedStarterBank(db) : { categories: 0, questions: 0 };
+    const seeded = seed ? seedStarterBank(db) : { categories: 0, added: 0, updated: 0, removed: 0 };
     ensureSearchIndex(db);
     port?.postMessage({ type: 'ready', seeded } satisfies WriterStatus);
     return db;

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { SeedResult } from '../db/seed/seed';
 import { deserializeError } from '../errors';
 import { workerScript } from '../worker-script';
 import { type WriteOperation, type WriteOperations, writeOperations } from './operations';
@@ -17,7 +18,7 @@ export type Writer = { readonly [K in WriteOperation]: (...args: ArgsOf<K>) => P
 export type WriterThread = {
   writer: Writer;
   /** What the start-up loaded of the starter bank (0 and 0 when it was there already). */
-  seeded: { categories: number; questions: number };
+  seeded: SeedResult;
   /** Lets queued calls finish, closes the connection (checkpointing the WAL) and ends the thread. */
   stop(): Promise<void>;
   /** Ends the thread abruptly, as a crash would (what the restart is tested with). */

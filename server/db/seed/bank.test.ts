@@ -1,71 +1,94 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AGE_CATEGORIES } from '../../../shared/age';
 import { starterBank } from './bank';
+import { BANK_RULES, bankProblems, categoryProblems, numbersIn, questionProblems, wordCount } from './bank-rules';
+import { bankImagesFolder } from './seed';
 
-const MIN_PER_AGE = 25;
-const all = starterBank.flatMap(({ category, questions }) => questions.map((q) => ({ ...q, category: category.slug })));
+const imageExists = (file: string) => existsSync(join(bankImagesFolder(), file));
 
-describe('starter question bank', () => {
-  it('has at least 8 categories and 600 questions', () => {
-    expect(starterBank.length).toBeGreaterThanOrEqual(8);
-    expect(all.length).toBeGreaterThanOrEqual(600);
+/** The rules code can check (bank-rules.ts, bank/README.md), held over the bank that ships. */
+describe('the starter question bank', () => {
+  it.each(starterBank.map((file) => [file.category.slug, file] as const))('%s keeps every rule', (_slug, file) => {
+    expect(categoryProblems(file, imageExists)).toEqual([]);
   });
 
-  it.each(starterBank.map((c) => [c.category.slug, c] as const))(
-    '%s fills every age category',
-    (_slug, { category, questions }) => {
-      expect(category.name_en.trim()).not.toBe('');
-      expect(category.name_vi.trim()).not.toBe('');
-      for (const age of AGE_CATEGORIES) {
-        const ofAge = questions.filter((q) => q.ageCategory === age);
-        expect(ofAge.length, `${category.slug} ${age}`).toBeGreaterThanOrEqual(MIN_PER_AGE);
-        // Every step of the ladder has questions: easy, medium and hard.
-        for (const difficulty of [1, 2, 3]) {
-          expect(
-            ofAge.some((q) => q.difficulty === difficulty),
-            `${category.slug} ${age} difficulty ${difficulty}`,
-          ).toBe(true);
-        }
-      }
-    },
-  );
+  it('keeps the rules across the whole bank: totals, pictures, unique keys and texts', () => {
+    expect(bankProblems(starterBank, imageExists)).toEqual([]);
+    const all = starterBank.flatMap((file) => file.questions);
+    expect(all.length).toBeGreaterThanOrEqual(BANK_RULES.minTotal);
+    expect(all.filter((q) => q.ageCategory === 'Kids' && q.image).length).toBeGreaterThanOrEqual(
+      BANK_RULES.minKidsPictures,
+    );
+  });
+});
 
-  it('gives every question four distinct non-empty answers in each language and a valid index', () => {
-    for (const q of all) {
-      expect(q.correctAnswerIndex, q.key).toBeGreaterThanOrEqual(0);
-      expect(q.correctAnswerIndex, q.key).toBeLessThanOrEqual(3);
-      for (const lang of ['en', 'vi'] as const) {
-        const answers = q[lang].answers.map((a) => a.trim().toLowerCase());
-        expect(answers, `${q.key} ${lang}`).toHaveLength(4);
-        expect(
-          answers.every((a) => a.length > 0),
-          `${q.key} ${lang} empty answer`,
-        ).toBe(true);
-        expect(new Set(answers).size, `${q.key} ${lang} duplicate answers`).toBe(4);
-        expect(q[lang].question.trim().length, `${q.key} ${lang} question`).toBeGreaterThan(5);
-      }
-    }
+/** The rules themselves: each finds what it is for, and only that. */
+describe('the bank’s rules', () => {
+  const good = {
+    key: 'animals-k-99',
+    ageCategory: 'Kids' as const,
+    difficulty: 1 as const,
+    correctAnswerIndex: 2,
+    en: { question: 'What does a caterpillar turn into?', answers: ['Bird', 'Frog', 'Butterfly', 'Bee'] },
+    vi: { question: 'Con sâu lớn lên sẽ thành con gì?', answers: ['Chim', 'Ếch', 'Bướm', 'Ong'] },
+  };
+
+  it('passes a good question', () => {
+    expect(questionProblems(good)).toEqual([]);
   });
 
-  it('has no duplicate keys or question texts', () => {
-    const duplicates = (values: string[]) => values.filter((v, i) => values.indexOf(v) !== i);
-    expect(duplicates(all.map((q) => q.key))).toEqual([]);
-    expect(duplicates(all.map((q) => q.en.question.trim().toLowerCase()))).toEqual([]);
-    expect(duplicates(all.map((q) => q.vi.question.trim().toLowerCase()))).toEqual([]);
+  it('finds an answer given away by the wording, in either language, but not a choice between options', () => {
+    const giveaway = { ...good, vi: { ...good.vi, question: 'Khi lớn lên, sâu bướm sẽ biến thành con gì?' } };
+    expect(questionProblems(giveaway)).toEqual(['animals-k-99: vi question gives its answer away: "Bướm"']);
+    const choice = {
+      ...good,
+      en: { question: 'Which is bigger, 15 or 51?', answers: ['15', '51', '105', '501'] },
+      vi: { question: 'Số nào lớn hơn, 15 hay 51?', answers: ['15', '51', '105', '501'] },
+      correctAnswerIndex: 1,
+    };
+    expect(questionProblems(choice)).toEqual([]);
   });
 
-  it('is stored NFC, with Vietnamese diacritics in the Vietnamese text', () => {
-    const marks = /[àáảãạăằắẳẵặâầấẩẫậèéẻẽẹêềếểễệìíỉĩịòóỏõọôồốổỗộơờớởỡợùúủũụưừứửữựỳýỷỹỵđ]/i;
-    for (const q of all) {
-      for (const text of [q.en.question, q.vi.question, ...q.en.answers, ...q.vi.answers]) {
-        expect(text, q.key).toBe(text.normalize('NFC'));
-      }
-      expect(`${q.vi.question} ${q.vi.answers.join(' ')}`, q.key).toMatch(marks);
-    }
+  it('finds a note on the right answer only, twin answers, decomposed text and missing diacritics', () => {
+    const noted = { ...good, en: { ...good.en, answers: ['Bird', 'Frog', 'Butterfly (adult)', 'Bee'] } };
+    expect(questionProblems(noted)).toEqual(['animals-k-99: en only the correct answer carries a note']);
+    const twins = { ...good, vi: { ...good.vi, answers: ['Chim', 'Ếch', 'Bướm', 'chim'] } };
+    expect(questionProblems(twins)).toEqual(['animals-k-99: vi answers are not four distinct ones']);
+    const nfd = { ...good, vi: { ...good.vi, question: good.vi.question.normalize('NFD') } };
+    expect(questionProblems(nfd)[0]).toMatch(/vi text is not NFC/);
+    const unmarked = {
+      ...good,
+      vi: { question: 'Con sau lon len thanh con gi?', answers: ['Chim', 'Ech', 'Buom', 'Ong'] },
+    };
+    expect(questionProblems(unmarked)).toEqual(['animals-k-99: vi text has no Vietnamese diacritics']);
   });
 
-  it('spreads the right answer over all four positions', () => {
-    const counts = [0, 1, 2, 3].map((i) => all.filter((q) => q.correctAnswerIndex === i).length);
-    for (const count of counts) expect(count / all.length).toBeGreaterThan(0.2);
+  it('compares numbers across languages, separators aside', () => {
+    expect(numbersIn('It melts at 29.8 °C, 1,000 times')).toEqual(numbersIn('Nó nóng chảy ở 29,8 °C, 1.000 lần'));
+    const differ = { ...good, vi: { ...good.vi, question: 'Con sâu lớn lên sau 2 tuần sẽ thành con gì?' } };
+    expect(questionProblems(differ)).toEqual(['animals-k-99: numbers differ between en and vi question']);
+  });
+
+  it('keeps Kids questions short and finds a missing picture', () => {
+    expect(wordCount('How many legs does a spider have?')).toBe(7);
+    const long = { ...good, en: { ...good.en, question: `${'very '.repeat(20)}long question?` } };
+    expect(questionProblems(long)).toEqual(['animals-k-99: Kids question over 18 words']);
+    expect(questionProblems({ ...good, image: 'nowhere.svg' }, () => false)).toEqual([
+      'animals-k-99: picture nowhere.svg is missing',
+    ]);
+  });
+
+  it('counts cells, the Vietnam share and repeated answers per category', () => {
+    const file = { category: { slug: 'animals', name_en: 'Animals', name_vi: 'Động vật' }, questions: [good] };
+    const problems = categoryProblems(file);
+    expect(problems).toContain('animals Kids difficulty 1: 1 < 25');
+    expect(problems).toContain('animals Adults difficulty 3: 0 < 25');
+    expect(problems).toContain('animals: 0 of 1 about Vietnam, under a fifth');
+    const repeated = {
+      ...file,
+      questions: [1, 2, 3, 4].map((n) => ({ ...good, key: `animals-k-${n}`, aboutVietnam: true })),
+    };
+    expect(categoryProblems(repeated)).toContain('animals: "butterfly" is the answer 4 times');
   });
 });

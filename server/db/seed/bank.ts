@@ -11,11 +11,17 @@ import vietnam from './bank/vietnam.json' with { type: 'json' };
 
 const localized = z.object({ question: z.string().min(1), answers: z.array(z.string().min(1)).length(4) });
 
+/** A bank picture: an SVG drawn for the project, in bank/images/ (rendered like an upload when loaded). */
+export const BANK_IMAGE_PATTERN = /^[a-z0-9-]+\.svg$/;
+
 export const bankQuestionSchema = z.object({
   key: z.string().regex(/^[a-z0-9-]+$/),
   ageCategory: z.enum(AGE_CATEGORIES),
   difficulty: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   correctAnswerIndex: z.number().int().min(0).max(3),
+  /** About Vietnam or its region (bank/README.md: at least a fifth of each category). */
+  aboutVietnam: z.boolean().optional(),
+  image: z.string().regex(BANK_IMAGE_PATTERN).optional(),
   en: localized,
   vi: localized,
 });
@@ -29,6 +35,7 @@ export const bankCategorySchema = z.object({
   questions: z.array(bankQuestionSchema),
 });
 
+export type BankQuestion = z.infer<typeof bankQuestionSchema>;
 export type BankCategory = z.infer<typeof bankCategorySchema>;
 
 /** The starter bank shipped with the app, one file a category (see bank/README.md). */

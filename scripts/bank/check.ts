@@ -1,0 +1,49 @@
+/**
+ * Prints what breaks the bank's rules (server/db/seed/bank-rules.ts), for the whole bank or the
+ * category files named: `npm run bank:check [-- path/to/category.json ...]`. Exit 1 when any.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bankCategorySchema } from '../../server/db/seed/bank';
+import { bankProblems, categoryProblems } from '../../server/db/seed/bank-rules';
+
+const bankDir = join(dirname(fileURLToPath(import.meta.url)), '../../server/db/seed/bank');
+const named = process.argv.slice(2);
+const paths =
+  named.length > 0
+    ? named
+    : readdirSync(bankDir)
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => join(bankDir, f));
+
+const files = paths.map((path) => {
+  const parsed = bankCategorySchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+  if (!parsed.success) {
+    console.error(`${path}: ${parsed.error.message}`);
+    process.exit(1);
+  }
+  return { path, file: parsed.data };
+});
+
+const problems = files.flatMap(({ path, file }) => {
+  const imageExists = (image: string) => existsSync(join(dirname(path), 'images', image));
+  return categoryProblems(file, imageExists);
+});
+if (named.length === 0) {
+  const whole = bankProblems(files.map((f) => f.file)).filter((p) => !problems.includes(p));
+  problems.push(...whole);
+}
+for (const { file } of files) {
+  const counts = ['Kids', 'Teenagers', 'Adults'].map((age) =>
+    [1, 2, 3].map((d) => file.questions.filter((q) => q.ageCategory === age && q.difficulty === d).length).join('/'),
+  );
+  const vietnam = file.questions.filter((q) => q.aboutVietnam).length;
+  const pictures = file.questions.filter((q) => q.image).length;
+  console.log(
+    `${file.category.slug}: ${file.questions.length} (Kids ${counts[0]}, Teenagers ${counts[1]}, Adults ${counts[2]}), Vietnam ${vietnam}, pictures ${pictures}`,
+  );
+}
+for (const problem of problems) console.log(`  ${problem}`);
+console.log(problems.length === 0 ? 'No problems.' : `${problems.length} problems.`);
+process.exit(problems.length === 0 ? 0 : 1);
