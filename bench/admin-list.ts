@@ -10,54 +10,63 @@ import { type Latency, timeCalls } from './stats';
 export type ListCase = {
   label: string;
   search: boolean;
-  input: { categoryId: number | null; search: string; cursor: ListCursor | null };
+  input: { categoryId: number | null; search: string; view: 'byText'; cursor: ListCursor | null };
 };
 
 /** The cases: first page, deep in the cursor, a category, and searches (a phrase in each language, and one that matches nothing). */
 export function listCases(db: Db, categoryId: number): ListCase[] {
   const sqlite = db.$client;
   const middle = sqlite
-    .prepare('SELECT question_en AS questionEn, id FROM questions ORDER BY question_en, id LIMIT 1 OFFSET ?')
+    .prepare('SELECT question_en AS key, id FROM questions ORDER BY question_en, id LIMIT 1 OFFSET ?')
     .get(Math.floor((sqlite.prepare('SELECT count(*) FROM questions').pluck().get() as number) / 2)) as ListCursor;
   const middleOfCategory = sqlite
     .prepare(
-      'SELECT question_en AS questionEn, id FROM questions WHERE category_id = ? ORDER BY question_en, id LIMIT 1 OFFSET 60000',
+      'SELECT question_en AS key, id FROM questions WHERE category_id = ? ORDER BY question_en, id LIMIT 1 OFFSET 60000',
     )
     .get(categoryId) as ListCursor;
   /** Ten pages into a search's results. */
   const tenPagesIn = (search: string) => {
     let cursor: ListCursor | null = null;
-    for (let page = 0; page < 10; page++) cursor = listQuestions(db, { categoryId: null, search, cursor }).nextCursor;
+    for (let page = 0; page < 10; page++)
+      cursor = listQuestions(db, { categoryId: null, search, view: 'byText', cursor }).nextCursor;
     return cursor;
   };
   return [
-    { label: 'first page', search: false, input: { categoryId: null, search: '', cursor: null } },
+    { label: 'first page', search: false, input: { categoryId: null, search: '', view: 'byText', cursor: null } },
     {
       label: 'deep page (half-way, 500,000 in)',
       search: false,
-      input: { categoryId: null, search: '', cursor: middle },
+      input: { categoryId: null, search: '', view: 'byText', cursor: middle },
     },
-    { label: 'one category, first page', search: false, input: { categoryId, search: '', cursor: null } },
-    { label: 'one category, deep page', search: false, input: { categoryId, search: '', cursor: middleOfCategory } },
+    {
+      label: 'one category, first page',
+      search: false,
+      input: { categoryId, search: '', view: 'byText', cursor: null },
+    },
+    {
+      label: 'one category, deep page',
+      search: false,
+      input: { categoryId, search: '', view: 'byText', cursor: middleOfCategory },
+    },
     {
       label: 'search "hoang hau" (Vietnamese, no accents)',
       search: true,
-      input: { categoryId: null, search: 'hoang hau', cursor: null },
+      input: { categoryId: null, search: 'hoang hau', view: 'byText', cursor: null },
     },
     {
       label: 'search "famous river", one category',
       search: true,
-      input: { categoryId, search: 'famous river', cursor: null },
+      input: { categoryId, search: 'famous river', view: 'byText', cursor: null },
     },
     {
       label: 'search "famous river", 10 pages in',
       search: true,
-      input: { categoryId: null, search: 'famous river', cursor: tenPagesIn('famous river') },
+      input: { categoryId: null, search: 'famous river', view: 'byText', cursor: tenPagesIn('famous river') },
     },
     {
       label: 'search that matches nothing',
       search: true,
-      input: { categoryId: null, search: 'xylophone', cursor: null },
+      input: { categoryId: null, search: 'xylophone', view: 'byText', cursor: null },
     },
   ];
 }

@@ -1,13 +1,22 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { EASY_FROM, MEDIUM_FROM, MIN_ANSWERS_TO_JUDGE } from '../../shared/play-stats';
 import {
   ADMIN_PAGE_SIZE,
   type ListCursor,
   type listQuestionsInput,
+  NEEDS_LOOK_LIMIT,
   type questionInput,
 } from '../../shared/schemas/admin';
 import type { Db } from '../db/database';
-import { bankRemovals, categories, QUESTION_SEARCH_TABLE, questions } from '../db/schema';
+import {
+  bankRemovals,
+  categories,
+  QUESTION_SEARCH_TABLE,
+  questionReports,
+  questionStats,
+  questions,
+} from '../db/schema';
 import { invalid, notFound } from '../errors';
 import { indexQuestion, searchExpression, unindexQuestion } from './question-search';
 
@@ -22,9 +31,17 @@ export type QuestionListItem = {
   questionEn: string;
   questionVi: string | null;
   imageUrl: string | null;
+  /** Answers by players of its age group, and how many were right (shared/play-stats.ts). */
+  answered: number;
+  answeredRight: number;
+  /** Open reports from players. */
+  reports: number;
 };
 
 export type QuestionPage = { items: QuestionListItem[]; nextCursor: ListCursor | null };
+
+type ListInput = z.output<typeof listQuestionsInput>;
+type ListedRow = Omit<QuestionListItem, 'answered' | 'answeredRight' | 'reports'>;
 
 const listColumns = {
   id: questions.id,
@@ -47,23 +64,46 @@ const listColumns = {
  * ids below the cursor's whatever the term, where sorting every match by its text first would
  * cost the whole match set (a common word matches hundreds of thousands of questions at a
  * million; bench/README.md).
+ *
+ * The views of play (most played, most or least often right) walk the play counts, which hold only
+ * questions that were played; "needs a look" lists the questions play contradicts or players
+ * reported, at most NEEDS_LOOK_LIMIT.
  */
-export function listQuestions(db: Db, input: z.output<typeof listQuestionsInput>): QuestionPage {
-  const page = input.search === '' ? byText(db, input) : bySearch(db, input);
-  const items = page.slice(0, ADMIN_PAGE_SIZE);
-  const last = items.at(-1);
-  return {
-    items,
-    nextCursor: page.length > ADMIN_PAGE_SIZE && last ? { questionEn: last.questionEn, id: last.id } : null,
-  };
+export function listQuestions(db: Db, input: ListInput): QuestionPage {
+  if (input.search !== '') return pageOf(db, bySearch(db, input), (row) => row.id);
+  switch (input.view) {
+    case 'byText':
+      return pageOf(db, byText(db, input), (row) => row.questionEn);
+    case 'mostPlayed':
+      return pageOf(db, byPlay(db, input, 'answered', 'DESC'), (row) => row.answered);
+    case 'mostRight':
+      return pageOf(db, byPlay(db, input, 'rate', 'DESC'), (row) => row.answeredRight / row.answered);
+    case 'leastRight':
+      return pageOf(db, byPlay(db, input, 'rate', 'ASC'), (row) => row.answeredRight / row.answered);
+    case 'needsLook':
+      return { items: needingALook(db, input.categoryId), nextCursor: null };
+  }
 }
 
-function byText(db: Db, input: z.output<typeof listQuestionsInput>): QuestionListItem[] {
+/** A page of 50 with each row's play counts and reports, and the cursor after its last row. */
+function pageOf<T extends ListedRow & { answered?: number; answeredRight?: number }>(
+  db: Db,
+  rows: T[],
+  keyOf: (row: QuestionListItem) => string | number,
+): QuestionPage {
+  const items = withPlayAndReports(db, rows.slice(0, ADMIN_PAGE_SIZE));
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > ADMIN_PAGE_SIZE && last ? { key: keyOf(last), id: last.id } : null };
+}
+
+function byText(db: Db, input: ListInput): ListedRow[] {
   const conditions = [];
   if (input.categoryId !== null) conditions.push(eq(questions.categoryId, input.categoryId));
   if (input.cursor) {
     // A row value: SQLite walks the index from it (an OR of the two comparisons would scan).
-    conditions.push(sql`(${questions.questionEn}, ${questions.id}) > (${input.cursor.questionEn}, ${input.cursor.id})`);
+    conditions.push(
+      sql`(${questions.questionEn}, ${questions.id}) > (${String(input.cursor.key)}, ${input.cursor.id})`,
+    );
   }
   return db
     .select(listColumns)
@@ -74,7 +114,7 @@ function byText(db: Db, input: z.output<typeof listQuestionsInput>): QuestionLis
     .all();
 }
 
-function bySearch(db: Db, input: z.output<typeof listQuestionsInput>): QuestionListItem[] {
+function bySearch(db: Db, input: ListInput): ListedRow[] {
   const expression = searchExpression(input.search);
   if (!expression) throw invalid('errors:admin.searchTooShort');
   const search = sql.raw(QUESTION_SEARCH_TABLE);
@@ -92,6 +132,120 @@ function bySearch(db: Db, input: z.output<typeof listQuestionsInput>): QuestionL
     .orderBy(sql`${search}.rowid DESC`)
     .limit(ADMIN_PAGE_SIZE + 1)
     .all();
+}
+
+/** Played questions by their answers (most first) or by the share answered right (once judged). */
+function byPlay(db: Db, input: ListInput, by: 'answered' | 'rate', direction: 'ASC' | 'DESC') {
+  const figure =
+    by === 'answered'
+      ? sql`${questionStats.answered}`
+      : sql`(${questionStats.answeredRight} * 1.0 / ${questionStats.answered})`;
+  const after = direction === 'DESC' ? sql`<` : sql`>`;
+  return db
+    .select({ ...listColumns, answered: questionStats.answered, answeredRight: questionStats.answeredRight })
+    .from(questionStats)
+    .innerJoin(
+      questions,
+      and(eq(questions.id, questionStats.questionId), eq(questions.ageCategory, questionStats.ageCategory)),
+    )
+    .where(
+      and(
+        input.categoryId !== null ? eq(questions.categoryId, input.categoryId) : undefined,
+        by === 'rate' ? gte(questionStats.answered, MIN_ANSWERS_TO_JUDGE) : undefined,
+        input.cursor
+          ? sql`(${figure}, ${questions.id}) ${after} (${Number(input.cursor.key)}, ${input.cursor.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(sql`${figure} ${sql.raw(direction)}`, sql`${questions.id} ${sql.raw(direction)}`)
+    .limit(ADMIN_PAGE_SIZE + 1)
+    .all();
+}
+
+/**
+ * The questions whose play contradicts their difficulty (shared/play-stats.ts) or that players
+ * reported: reported first, then the most played.
+ */
+function needingALook(db: Db, categoryId: number | null): QuestionListItem[] {
+  const inCategory = categoryId !== null ? eq(questions.categoryId, categoryId) : undefined;
+  const rate = sql`(${questionStats.answeredRight} * 1.0 / ${questionStats.answered})`;
+  const played = sql`CASE WHEN ${rate} >= ${EASY_FROM} THEN 1 WHEN ${rate} >= ${MEDIUM_FROM} THEN 2 ELSE 3 END`;
+  const contradicted = db
+    .select({ id: questions.id })
+    .from(questionStats)
+    .innerJoin(
+      questions,
+      and(eq(questions.id, questionStats.questionId), eq(questions.ageCategory, questionStats.ageCategory)),
+    )
+    .where(
+      and(gte(questionStats.answered, MIN_ANSWERS_TO_JUDGE), sql`${played} <> ${questions.difficulty}`, inCategory),
+    )
+    .all();
+  const reported = db
+    .selectDistinct({ id: questionReports.questionId })
+    .from(questionReports)
+    .where(isNull(questionReports.dismissedAt))
+    .all();
+  const ids = [...new Set([...reported, ...contradicted].map((row) => row.id))];
+  const rows =
+    ids.length === 0
+      ? []
+      : db
+          .select(listColumns)
+          .from(questions)
+          .where(and(inArray(questions.id, ids), inCategory))
+          .all();
+  return withPlayAndReports(db, rows)
+    .sort((a, b) => b.reports - a.reports || b.answered - a.answered || a.id - b.id)
+    .slice(0, NEEDS_LOOK_LIMIT);
+}
+
+/** Each row with its play counts (by players of its own age group) and its open reports. */
+function withPlayAndReports(db: Db, rows: ListedRow[]): QuestionListItem[] {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const stats = db
+    .select({
+      questionId: questionStats.questionId,
+      ageCategory: questionStats.ageCategory,
+      answered: questionStats.answered,
+      answeredRight: questionStats.answeredRight,
+    })
+    .from(questionStats)
+    .where(inArray(questionStats.questionId, ids))
+    .all();
+  const reports = db
+    .select({ questionId: questionReports.questionId, n: count() })
+    .from(questionReports)
+    .where(and(inArray(questionReports.questionId, ids), isNull(questionReports.dismissedAt)))
+    .groupBy(questionReports.questionId)
+    .all();
+  return rows.map((row) => {
+    const own = stats.find((s) => s.questionId === row.id && s.ageCategory === row.ageCategory);
+    return {
+      id: row.id,
+      categoryId: row.categoryId,
+      ageCategory: row.ageCategory,
+      difficulty: row.difficulty,
+      questionEn: row.questionEn,
+      questionVi: row.questionVi,
+      imageUrl: row.imageUrl,
+      answered: own?.answered ?? 0,
+      answeredRight: own?.answeredRight ?? 0,
+      reports: reports.find((r) => r.questionId === row.id)?.n ?? 0,
+    };
+  });
+}
+
+/** Sets a question's difficulty alone (what play suggests, in a click); an edit like any other. */
+export function retagQuestion(db: Db, questionId: number, difficulty: number): { ok: true } {
+  const { changes } = db
+    .update(questions)
+    .set({ difficulty, bankHash: null })
+    .where(eq(questions.id, questionId))
+    .run();
+  if (changes === 0) throw notFound('errors:question.notFound');
+  return { ok: true };
 }
 
 /** One question as the edit form shows it. */

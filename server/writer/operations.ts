@@ -1,7 +1,7 @@
 import { deleteSession, deleteUserSessions, purgeExpiredSessions, renewSession } from '../auth/session';
 import { signIn } from '../auth/sign-in';
 import { createCategory, deleteCategory, updateCategory } from '../services/admin-categories';
-import { createQuestion, deleteQuestion, updateQuestion } from '../services/admin-questions';
+import { createQuestion, deleteQuestion, retagQuestion, updateQuestion } from '../services/admin-questions';
 import { answerQuestion, endInterruptedGame, startGame, takeLifeline } from '../services/game';
 import { chooseActiveProfile, createProfile, deleteProfile, setTtsEnabled, updateProfile } from '../services/profiles';
 import { saveQuestionSet } from '../services/question-sets';
@@ -34,6 +34,7 @@ export const writeOperations = {
   // Admin
   createQuestion,
   updateQuestion,
+  retagQuestion,
   deleteQuestion,
   createCategory,
   updateCategory,

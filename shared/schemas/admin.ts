@@ -69,14 +69,36 @@ export type QuestionInput = z.input<typeof questionInput>;
 export const questionIdInput = z.object({ questionId: z.number().int().positive() });
 export const updateQuestionInput = questionIdInput.extend({ question: questionInput });
 
-/** The list's position: after this English text and id (keyset paging, every question once). */
-export const listCursor = z.object({ questionEn: z.string().max(QUESTION_TEXT_MAX), id: z.number().int().positive() });
+/**
+ * The list's position: after this sort key (the English text, or a figure of play) and id (keyset
+ * paging, every question once).
+ */
+export const listCursor = z.object({
+  key: z.union([z.string().max(QUESTION_TEXT_MAX), z.number()]),
+  id: z.number().int().positive(),
+});
 export type ListCursor = z.infer<typeof listCursor>;
+
+/**
+ * What Manage Questions lists: every question by its English text (spec §7), the questions played
+ * most, answered right most or least often (by players of their age group, once judged:
+ * shared/play-stats.ts), or those needing a look (play contradicts their difficulty, or reported).
+ */
+export const QUESTION_VIEWS = ['byText', 'mostPlayed', 'mostRight', 'leastRight', 'needsLook'] as const;
+export type QuestionView = (typeof QUESTION_VIEWS)[number];
+/** The most a "needs a look" list shows at once: enough work for a sitting; what is mended leaves it. */
+export const NEEDS_LOOK_LIMIT = 200;
 
 export const listQuestionsInput = z.object({
   categoryId: z.number().int().positive().nullable().default(null),
   search: z.string().max(SEARCH_MAX).transform(cleanText).default(''),
+  view: z.enum(QUESTION_VIEWS).default('byText'),
   cursor: listCursor.nullable().default(null),
+});
+
+/** Retagging a question's difficulty in one click (from what play says of it). */
+export const retagInput = questionIdInput.extend({
+  difficulty: z.number().int().min(1).max(3),
 });
 
 export const categoryMessages = {

@@ -45,6 +45,7 @@ describe('seeding the starter bank', () => {
     const found = listQuestions(db, {
       categoryId: null,
       search: starterBank[0]!.questions[0]!.en.question,
+      view: 'byText',
       cursor: null,
     });
     expect(found.items.length).toBeGreaterThan(0);
@@ -87,7 +88,8 @@ describe('seeding the starter bank', () => {
     expect(row(db, 't-retired-edited')).toMatchObject({ difficulty: 2 });
     expect(row(db, 't-new')?.questionEn).toBe('New?');
     // The search follows: the old wording is gone from it, the corrected one found.
-    const search = (text: string) => listQuestions(db, { categoryId: null, search: text, cursor: null }).items;
+    const search = (text: string) =>
+      listQuestions(db, { categoryId: null, search: text, view: 'byText', cursor: null }).items;
     expect(search('untouched, corrected')).toHaveLength(1);
     expect(search('retired?')).toHaveLength(0);
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { QuestionInput } from '../../../shared/schemas/admin';
-import { categories, questions } from '../../db/schema';
+import { categories, questionReports, questionStats, questions } from '../../db/schema';
 import { createTestDb } from '../../test/db';
 import {
   anonymousCaller,
@@ -50,6 +50,7 @@ describe('every admin procedure, by who asks', () => {
       (api) => api.admin.categories.create({ nameEn: `Access ${Math.random()}`, nameVi: `Quyền ${Math.random()}` }),
     ],
     ['categories.update', (api) => api.admin.categories.update({ categoryId, nameEn: 'Renamed', nameVi: 'Đổi tên' })],
+    ['questions.retag', (api) => api.admin.questions.retag({ questionId: questionId as number, difficulty: 2 })],
     ['reports.list', (api) => api.admin.reports.list()],
     ['reports.dismiss', (api) => api.admin.reports.dismiss({ questionId: questionId as number })],
     // Last: what these two delete, the calls before use.
@@ -75,6 +76,72 @@ describe('every admin procedure, by who asks', () => {
 
   it.each(calls)('%s works for an admin', async (_name, call) => {
     await expect(call(admin.caller())).resolves.toBeDefined();
+  });
+});
+
+describe('Manage Questions: what play says', () => {
+  /** `answered` answers to a question by players of `age`, `right` of them right (as game.answer counts them). */
+  function played(questionId: number, age: 'Kids' | 'Teenagers' | 'Adults', answered: number, right: number) {
+    db.insert(questionStats).values({ questionId, ageCategory: age, answered, answeredRight: right }).run();
+  }
+
+  it('counts a real pick on the question’s row, and lists questions by play, once judged', async () => {
+    const categoryId = createCategoryRow(db);
+    const family = createAccount(db);
+    const profileId = createProfileRow(db, family.userId, { age: 8 });
+    createQuestionRows(db, 15, { categoryId });
+    const game = (await family.caller().game.start({ profileId, categoryId, lang: 'en' }))!;
+    await family
+      .caller()
+      .game.answer({ gameId: game.gameId, position: 0, answerIndex: rightAnswerAt(db, game.gameId, 0) });
+    const api = admin.caller();
+    const [first] = (await api.admin.questions.list({ categoryId, view: 'mostPlayed' })).items;
+    expect(first).toMatchObject({ questionEn: game.questions[0]!.question, answered: 1, answeredRight: 1, reports: 0 });
+
+    const [easy, hard, unjudged] = createQuestionRows(db, 3, { categoryId, difficulty: 3 }) as [number, number, number];
+    played(easy, 'Kids', 40, 38);
+    played(hard, 'Kids', 40, 8);
+    played(unjudged, 'Kids', 10, 10);
+    // Answers by another age group do not count for a Kids question's figures.
+    played(hard, 'Adults', 500, 499);
+    const ids = async (view: 'mostPlayed' | 'mostRight' | 'leastRight') =>
+      (await api.admin.questions.list({ categoryId, view })).items.map((q) => q.id);
+    expect((await ids('mostPlayed')).slice(0, 3)).toEqual([hard, easy, unjudged]);
+    // Shares of right answers only once 30 have answered.
+    expect(await ids('mostRight')).toEqual([easy, hard]);
+    expect(await ids('leastRight')).toEqual([hard, easy]);
+  });
+
+  it('lists what needs a look (tagged hard, answered right 95 %; reported) and retags it in a click', async () => {
+    const categoryId = createCategoryRow(db);
+    const [tooEasy, fine, reported] = createQuestionRows(db, 3, { categoryId, difficulty: 3 }) as [
+      number,
+      number,
+      number,
+    ];
+    played(tooEasy, 'Kids', 40, 38);
+    played(fine, 'Kids', 40, 10);
+    const family = createAccount(db);
+    const profileId = createProfileRow(db, family.userId);
+    db.insert(questionReports).values({ questionId: reported, profileId, reason: 'unclear' }).run();
+
+    const api = admin.caller();
+    const look = await api.admin.questions.list({ categoryId, view: 'needsLook' });
+    expect(look.items.map((q) => [q.id, q.reports])).toEqual([
+      [reported, 1],
+      [tooEasy, 0],
+    ]);
+    await api.admin.questions.retag({ questionId: tooEasy, difficulty: 1 });
+    expect(db.select().from(questions).where(eq(questions.id, tooEasy)).get()).toMatchObject({
+      difficulty: 1,
+      bankHash: null,
+    });
+    expect((await api.admin.questions.list({ categoryId, view: 'needsLook' })).items.map((q) => q.id)).toEqual([
+      reported,
+    ]);
+
+    expect((await rejection(api.admin.questions.retag({ questionId: 999_999, difficulty: 1 }))).code).toBe('NOT_FOUND');
+    expect((await rejection(api.admin.questions.retag({ questionId: fine, difficulty: 4 }))).code).toBe('BAD_REQUEST');
   });
 });
 

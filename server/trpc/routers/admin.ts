@@ -4,6 +4,7 @@ import {
   listQuestionsInput,
   questionIdInput,
   questionInput,
+  retagInput,
   updateCategoryInput,
   updateQuestionInput,
 } from '../../../shared/schemas/admin';
@@ -32,6 +33,9 @@ export const adminRouter = router({
       await dropImage(ctx, droppedImageUrl);
       return { ok: true };
     }),
+    retag: adminProcedure
+      .input(retagInput)
+      .mutation(({ ctx, input }) => ctx.writer.retagQuestion(input.questionId, input.difficulty)),
     remove: adminProcedure.input(questionIdInput).mutation(async ({ ctx, input }) => {
       const { droppedImageUrl } = await ctx.writer.deleteQuestion(input.questionId);
       await dropImage(ctx, droppedImageUrl);

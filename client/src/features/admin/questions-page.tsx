@@ -1,28 +1,28 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { MIN_ANSWERS_TO_JUDGE, suggestedDifficulty } from '../../../../shared/play-stats';
 import { editQuestionPath } from '../../../../shared/routes';
-import { SEARCH_MIN_CHARS } from '../../../../shared/schemas/admin';
+import {
+  NEEDS_LOOK_LIMIT,
+  QUESTION_VIEWS,
+  type QuestionView,
+  SEARCH_MIN_CHARS,
+} from '../../../../shared/schemas/admin';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { trpc } from '../../lib/trpc';
+import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { CategorySelect } from './category-select';
 import { inAdmin } from './in-admin';
 import { useCategories } from './use-category-names';
 
-type Row = {
-  id: number;
-  categoryId: number;
-  ageCategory: string;
-  questionEn: string;
-  questionVi: string | null;
-  imageUrl: string | null;
-};
+type Row = RouterOutputs['admin']['questions']['list']['items'][number];
 
 /** Spec §2 /admin/questions: a category filter, a search box, Edit per row and Load More (50 a page). */
 export default function QuestionsPage() {
   const { t } = useTranslation(['admin', 'errors']);
   const { nameOf, isError: categoriesFailed } = useCategories();
   const [categoryId, setCategoryId] = useState<number | null>(null);
+  const [view, setView] = useState<QuestionView>('byText');
   const [typed, setTyped] = useState('');
   const search = useDeferredValue(typed.trim());
   const searching = [...search].length >= SEARCH_MIN_CHARS;
@@ -32,9 +32,11 @@ export default function QuestionsPage() {
   const utils = trpc.useUtils();
   const searchId = useId();
   const hintId = useId();
+  const viewId = useId();
+  const viewHintId = useId();
 
   const list = trpc.admin.questions.list.useInfiniteQuery(
-    { categoryId, search: searching ? search : '' },
+    { categoryId, search: searching ? search : '', view },
     { getNextPageParam: (page) => page.nextCursor, initialCursor: null, staleTime: 0 },
   );
   const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
@@ -46,6 +48,15 @@ export default function QuestionsPage() {
     },
     onError: () => setDeleteError(t('errors:question.deleteFailed')),
   });
+  const retag = trpc.admin.questions.retag.useMutation({
+    onSuccess: async (_result, { difficulty }) => {
+      setStatus(t('questions.retagged', { difficulty: difficultyName(difficulty) }));
+      await utils.admin.questions.list.invalidate();
+    },
+    onError: () => setStatus(t('questions.retagFailed')),
+  });
+  const difficultyName = (difficulty: number) => t(`difficulties.${difficulty}`).toLocaleLowerCase();
+  const viewHint = t(`questions.viewHints.${view}`, { min: MIN_ANSWERS_TO_JUDGE });
 
   return (
     <section className="card" aria-labelledby="questions-title">
@@ -70,6 +81,27 @@ export default function QuestionsPage() {
           <small id={hintId} className="muted">
             {t('questions.searchHint')}
           </small>
+        </label>
+        <label className="field" htmlFor={viewId}>
+          <span>{t('questions.view')}</span>
+          <select
+            id={viewId}
+            value={view}
+            disabled={searching}
+            onChange={(event) => setView(event.target.value as QuestionView)}
+            aria-describedby={viewHint ? viewHintId : undefined}
+          >
+            {QUESTION_VIEWS.map((option) => (
+              <option key={option} value={option}>
+                {t(`questions.views.${option}`)}
+              </option>
+            ))}
+          </select>
+          {viewHint && (
+            <small id={viewHintId} className="muted">
+              {viewHint}
+            </small>
+          )}
         </label>
       </div>
       {categoriesFailed && (
@@ -98,11 +130,18 @@ export default function QuestionsPage() {
                 </p>
               )}
               <p className="question-row-meta">
-                {nameOf(row.categoryId)} · {t(`ages.${row.ageCategory}`)}
+                {nameOf(row.categoryId)} · {t(`ages.${row.ageCategory}`)} · {t(`difficulties.${row.difficulty}`)}
                 {row.imageUrl && <> · {t('questions.hasImage')}</>}
               </p>
+              <PlayLine row={row} difficultyName={difficultyName} />
             </div>
             <div className="question-row-actions">
+              <RetagButton
+                row={row}
+                difficultyName={difficultyName}
+                busy={retag.isPending}
+                onRetag={(difficulty) => retag.mutate({ questionId: row.id, difficulty })}
+              />
               <Link
                 className="button"
                 href={inAdmin(editQuestionPath(row.id))}
@@ -125,6 +164,9 @@ export default function QuestionsPage() {
           </li>
         ))}
       </ul>
+      {view === 'needsLook' && !searching && rows.length >= NEEDS_LOOK_LIMIT && (
+        <p className="muted">{t('questions.lookLimit', { count: rows.length })}</p>
+      )}
       {list.hasNextPage && (
         <button
           type="button"
@@ -161,5 +203,57 @@ export default function QuestionsPage() {
         />
       )}
     </section>
+  );
+}
+
+type DifficultyName = (difficulty: number) => string;
+
+/** What play says of a question: answers by its age group, the share right, and a tag play contradicts. */
+function PlayLine({ row, difficultyName }: { row: Row; difficultyName: DifficultyName }) {
+  const { t } = useTranslation('admin');
+  const suggested = suggestedDifficulty(row.difficulty, row.answered, row.answeredRight);
+  const parts = [
+    row.answered === 0
+      ? t('questions.notPlayed')
+      : `${t('questions.plays', { count: row.answered, age: t(`ages.${row.ageCategory}`).toLocaleLowerCase() })}, ${t(
+          'questions.rightShare',
+          { percent: Math.round((100 * row.answeredRight) / row.answered) },
+        )}`,
+  ];
+  if (row.reports > 0) parts.push(t('questions.reports', { count: row.reports }));
+  return (
+    <p className="question-row-meta">
+      {parts.join(' · ')}
+      {suggested !== null && (
+        <strong className="play-warning">
+          {' · '}
+          {t('questions.playsAs', { played: difficultyName(suggested), tagged: difficultyName(row.difficulty) })}
+        </strong>
+      )}
+    </p>
+  );
+}
+
+/** Retags a question as play suggests, in one click (shown only where play contradicts its tag). */
+function RetagButton(props: {
+  row: Row;
+  difficultyName: DifficultyName;
+  busy: boolean;
+  onRetag: (difficulty: number) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const suggested = suggestedDifficulty(props.row.difficulty, props.row.answered, props.row.answeredRight);
+  if (suggested === null) return null;
+  const difficulty = props.difficultyName(suggested);
+  return (
+    <button
+      type="button"
+      className="button"
+      disabled={props.busy}
+      aria-label={t('questions.retagLabel', { difficulty, question: props.row.questionEn })}
+      onClick={() => props.onRetag(suggested)}
+    >
+      {t('questions.retag', { difficulty })}
+    </button>
   );
 }
