@@ -1,14 +1,13 @@
 /**
- * One account at full speed against everyone else: the built server (`node dist/server.js`, as
- * self-hosters run it, with its real per-session limits) on the bench's database; families
+ * One account at full speed against everyone else: a runtime's real server (`node dist/server.js`,
+ * as self-hosters run it, with its real per-account limits) on the bench's database; families
  * playing at a person's pace (families-child.ts) first alone, then while one account sends
  * tRPC batches of game.start over several connections as fast as the server answers (load.ts,
  * closed loop). What matters is the families' latency under the abuse, and that the abuse neither
  * starts games beyond its limit nor fills the disk.
  */
-import { type ChildProcess, fork, spawn } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { fork } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { findSession } from '../server/auth/session';
@@ -17,6 +16,7 @@ import { closeDatabase, openDatabase } from '../server/db/database';
 import { createProfile } from '../server/services/profiles';
 import type { FamiliesJob, FamiliesResult, Family } from './families-child';
 import { type LoadResult, type PostRequest, runLoad } from './load';
+import { rssOf, type ServerCommand, startServerProcess, stopProcess } from './startup';
 import { type Latency, summarise } from './stats';
 
 export type AbuseResult = {
@@ -30,17 +30,6 @@ export type AbuseResult = {
 };
 
 const BATCH = 10;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Accounts with one profile each, written straight into the database before the server starts (no sign-in limit). */
 function setUpAccounts(databasePath: string, count: number, runId: string): { token: string; profileId: string }[] {
@@ -63,33 +52,6 @@ function setUpAccounts(databasePath: string, count: number, runId: string): { to
   }
 }
 
-async function startBuiltServer(root: string, databasePath: string, scratch: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'dist', 'server.js')], {
-    env: {
-      PATH: process.env.PATH,
-      DATABASE_PATH: databasePath,
-      UPLOADS_DIR: join(scratch, 'uploads'),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'test',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null) throw new Error(`dist/server.js exited (${child.exitCode})`);
-    const healthy = await fetch(`${origin}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (healthy) return { child, origin };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('dist/server.js did not become healthy');
-}
-
 function runFamilies(job: FamiliesJob): Promise<FamiliesResult> {
   const child = fork(join(import.meta.dirname, 'families-child.ts'), {
     execArgv: ['--import', 'tsx'],
@@ -102,15 +64,8 @@ function runFamilies(job: FamiliesJob): Promise<FamiliesResult> {
   });
 }
 
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
 export async function runAbuseCase(options: {
-  root: string;
+  command: ServerCommand;
   databasePath: string;
   scratch: string;
   seconds: number;
@@ -122,7 +77,10 @@ export async function runAbuseCase(options: {
   const [abuser, ...others] = setUpAccounts(options.databasePath, options.families + 1, runId);
   if (!abuser) throw new Error('no abusive account');
   const families: Family[] = others.map(({ token, profileId }) => ({ cookie: `ql_session=${token}`, profileId }));
-  const { child, origin } = await startBuiltServer(options.root, options.databasePath, options.scratch);
+  const { child, origin } = await startServerProcess(options.command, {
+    databasePath: options.databasePath,
+    uploadsDir: join(options.scratch, 'uploads'),
+  });
   const pid = child.pid as number;
 
   let peakWalBytes = 0;
@@ -132,7 +90,7 @@ export async function runAbuseCase(options: {
       peakWalBytes,
       statSync(`${options.databasePath}-wal`, { throwIfNoEntry: false })?.size ?? 0,
     );
-    peakRssBytes = Math.max(peakRssBytes, rssOf(pid));
+    peakRssBytes = Math.max(peakRssBytes, rssOf(pid).rss || 0);
   }, 100);
 
   try {
@@ -171,17 +129,7 @@ export async function runAbuseCase(options: {
     };
   } finally {
     clearInterval(sampler);
-    await stop(child);
-  }
-}
-
-/** The RSS of a process from /proc; 0 where there is none (not Linux). */
-function rssOf(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
-  } catch {
-    return 0;
+    await stopProcess(child);
   }
 }
 

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLoop, type PostRequest, responseReader, runLoad } from './load';
+import { closedSequences, openLoop, type PostRequest, responseReader, runLoad } from './load';
 
 const response = (status: number, body: string) =>
   Buffer.from(
@@ -135,4 +135,39 @@ describe('openLoop', () => {
     expect(served).toBeGreaterThanOrEqual(closed.ok);
     expect(served).toBeLessThanOrEqual(closed.ok + 2);
   }, 20_000);
+});
+
+describe('closedSequences', () => {
+  const seen: string[] = [];
+  const server = http.createServer((request, reply) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      seen.push(body);
+      // The answer comes late for some, so that a connection that did not wait would overtake it.
+      setTimeout(() => reply.writeHead(body.endsWith('x') ? 409 : 200).end('{}'), body.endsWith('0') ? 20 : 0);
+    });
+  });
+  let origin = '';
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('sends each connection’s requests in order, one after the answer to the last, and counts refusals', async () => {
+    const request = (body: string): PostRequest => ({ path: '/', headers: {}, body });
+    const sequences = ['a', 'b', 'c'].map((who) => [0, 1, 2, 3].map((n) => request(`${who}${n}`)));
+    sequences[2]?.push(request('cx'));
+    const result = await closedSequences(origin, sequences, { seconds: 5 });
+    expect(result.ok).toBe(12);
+    expect(result.failed).toBe(1);
+    for (const who of ['a', 'b', 'c']) {
+      expect(seen.filter((body) => body.startsWith(who) && body !== 'cx')).toEqual(
+        [0, 1, 2, 3].map((n) => `${who}${n}`),
+      );
+    }
+  });
 });

@@ -25,6 +25,8 @@ export type LoadResult = {
 export type LoadJob = {
   origin: string;
   requests: PostRequest[];
+  /** Instead of `requests`: one sequence a connection, each sent in order (closedSequences). */
+  sequences?: PostRequest[][];
   connections: number;
   seconds: number;
   warmupSeconds: number;
@@ -263,6 +265,67 @@ export async function openLoop(
     ok,
     failed: failed + unfinished,
     unfinished,
+    seconds,
+  };
+}
+
+/**
+ * Closed loop over sequences: connection k sends `sequences[k]` one request after another, each as
+ * soon as the last is answered, until `seconds` have passed or its sequence ends. For requests that
+ * must come in order on their own connection (a game's picks), which autocannon's shared list does
+ * not keep.
+ */
+export async function closedSequences(
+  origin: string,
+  sequences: PostRequest[][],
+  options: { seconds: number },
+): Promise<LoadResult> {
+  const url = new URL(origin);
+  const latencies: number[] = [];
+  let ok = 0;
+  let failed = 0;
+  const start = performance.now();
+  const until = start + options.seconds * 1000;
+  await Promise.all(
+    sequences.map(
+      (sequence) =>
+        new Promise<void>((resolve) => {
+          const wire = sequence.map((request) => wireRequest(url.host, request));
+          const socket = net.connect(Number(url.port || 80), url.hostname);
+          socket.setNoDelay(true);
+          let next = 0;
+          let sentAt = 0;
+          const send = () => {
+            if (next >= wire.length || performance.now() >= until) {
+              socket.end();
+              return resolve();
+            }
+            sentAt = performance.now();
+            socket.write(wire[next++] as Buffer);
+          };
+          const read = responseReader((status) => {
+            latencies.push(performance.now() - sentAt);
+            if (status === 200) ok++;
+            else failed++;
+            send();
+          });
+          socket.on('data', (chunk: Buffer) => read(chunk));
+          socket.on('error', () => resolve());
+          socket.on('close', () => resolve());
+          socket.on('connect', send);
+        }),
+    ),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  const latency = summarise(latencies);
+  return {
+    rps: ok / seconds,
+    p50: latency.p50,
+    p99: latency.p99,
+    max: latency.max,
+    ok,
+    failed,
+    unfinished: 0,
     seconds,
   };
 }

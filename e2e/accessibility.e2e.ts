@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import type { Language } from '../shared/i18n';
 import { newAccount, signedInWithActiveProfile, signInViaHttp, trpcMutation } from './support/app';
 import { servedQuestion } from './support/db';
 import { installSpeechStandIn, spokenLines } from './support/speech-stand-in';
@@ -34,7 +35,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-async function context(language: 'en' | 'vi', viewport: { width: number; height: number }) {
+async function context(language: Language, viewport: { width: number; height: number }) {
   return suite.open({
     viewport,
     locale: language === 'vi' ? 'vi-VN' : 'en-US',

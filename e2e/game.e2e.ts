@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import type { Language } from '../shared/i18n';
 import { type ProfileInput, readStats, shownText, statValue, trpcMutation } from './support/app';
 import { assertNoProblems, type OpenedPage } from './support/browser';
 import { countRows, gamesOf, profileRow, type ServedQuestion, servedQuestion, withDb } from './support/db';
@@ -43,14 +44,14 @@ async function newPlayer(
 const answers = (page: Page) => page.locator('.answers button.answer');
 const answerAt = (page: Page, index: number) => answers(page).nth(index);
 
-async function waitForQuestion(page: Page, number: number, lang: 'en' | 'vi' = 'en') {
+async function waitForQuestion(page: Page, number: number, lang: Language = 'en') {
   const label = lang === 'vi' ? `Câu ${number} / 15` : `Question ${number} of 15`;
   await page.getByText(label, { exact: true }).waitFor();
   await answers(page).first().waitFor();
 }
 
 /** From /pre-game: Start New Game (optionally in a category chosen by its shown name). */
-async function startGame(page: Page, options: { category?: string; lang?: 'en' | 'vi' } = {}) {
+async function startGame(page: Page, options: { category?: string; lang?: Language } = {}) {
   const lang = options.lang ?? 'en';
   if (!page.url().endsWith('/pre-game')) await page.goto(url('/pre-game'));
   const start = page.getByRole('button', { name: lang === 'vi' ? 'Bắt đầu lượt chơi mới' : 'Start New Game' });

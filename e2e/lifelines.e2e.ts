@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import type { Language } from '../shared/i18n';
 import { type ProfileInput, shownText } from './support/app';
 import { assertNoProblems } from './support/browser';
 import { playingGame, servedQuestion, withDb } from './support/db';
@@ -39,7 +40,7 @@ const heard = async (page: Page) => (await spokenTexts(page)).join(' ');
 const answers = (page: Page) => page.locator('.answers button.answer');
 const lifeline = (page: Page, name: string) => page.locator('.lifeline-buttons').getByRole('button', { name });
 
-async function startGame(page: Page, lang: 'en' | 'vi') {
+async function startGame(page: Page, lang: Language) {
   await page.goto(url('/pre-game'));
   if (lang === 'vi') await page.locator('header').getByRole('button', { name: 'Tiếng Việt' }).click();
   await page.getByRole('button', { name: lang === 'vi' ? 'Bắt đầu lượt chơi mới' : 'Start New Game' }).click();

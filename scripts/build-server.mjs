@@ -1,11 +1,10 @@
-// Bundles the whole server into dist/server.js, with the migrations beside it.
-import { cpSync, rmSync } from 'node:fs';
+// Bundles the whole server into dist/server.js and its writer thread's script (dist/writer-thread.js),
+// with the chunks they load on first use (dist/chunks/).
+// It reads its migrations (drizzle/) and starter bank (server/db/seed/bank/) from the Quiz Ladder
+// folder it runs in (server/install-dir.ts).
+import { rmSync } from 'node:fs';
 import { bundleServer } from './server-bundle.mjs';
 
-await bundleServer('server/index.ts', 'dist/server.js');
-rmSync('dist/drizzle', { recursive: true, force: true });
-cpSync('drizzle', 'dist/drizzle', { recursive: true });
-// The starter bank's pictures, rendered into the uploads folder when the bank is loaded.
-rmSync('dist/bank-images', { recursive: true, force: true });
-cpSync('server/db/seed/bank/images', 'dist/bank-images', { recursive: true });
-console.log('built dist/server.js, its thread scripts (dist/*-thread.mjs), dist/drizzle/ and dist/bank-images/');
+for (const old of ['dist/chunks', 'dist/drizzle', 'dist/bank-images']) rmSync(old, { recursive: true, force: true });
+await bundleServer({ server: 'server/index.ts', 'writer-thread': 'server/runtime/writer-thread.ts' }, 'dist');
+console.log('built dist/server.js, dist/writer-thread.js and dist/chunks/');

@@ -1,2 +1,1 @@
-export const THREAD_SCRIPTS: Record<'server-thread' | 'writer-thread', string>;
-export function bundleServer(entry: string, outfile: string, threads?: Record<string, string>): Promise<unknown>;
+export function bundleServer(entries: Record<string, string>, outdir: string, extension?: string): Promise<unknown>;

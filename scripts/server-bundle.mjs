@@ -1,32 +1,21 @@
-// How the server is bundled, for dist/server.js and for the bench's copy of it.
-import { dirname, join } from 'node:path';
+// How the server is bundled, for dist/server.js and for the bench's servers.
 import { build } from 'esbuild';
 
-/** The server's threads, each a script of its own beside the entry (server/worker-script.ts finds them there). */
-export const THREAD_SCRIPTS = {
-  'server-thread': 'server/server-thread.ts',
-  'writer-thread': 'server/writer/writer-thread.ts',
-};
-
 /**
- * Bundles `entry` and all it imports into one ESM file, and beside it `<name>.mjs` for each
- * thread script (THREAD_SCRIPTS, or those given: name → source path from the repository root);
- * better-sqlite3 and sharp stay external native modules.
+ * Bundles each entry (output name → source path) and all it imports into ESM files in `outdir`:
+ * `<name><extension>` for each entry, and what they import only on first use (the AI client, CSV parsing,
+ * resumable uploads, the bank's rules) in chunks of their own under `chunks/`, so start-up neither
+ * parses nor keeps them. better-sqlite3 and sharp stay external native modules.
  */
-export async function bundleServer(entry, outfile, threads = THREAD_SCRIPTS) {
-  const root = join(import.meta.dirname, '..');
-  await Promise.all([
-    bundle(entry, outfile),
-    ...Object.entries(threads).map(([name, source]) =>
-      bundle(join(root, source), join(dirname(outfile), `${name}.mjs`)),
-    ),
-  ]);
-}
-
-function bundle(entry, outfile) {
+export function bundleServer(entries, outdir, extension = '.js') {
   return build({
-    entryPoints: [entry],
-    outfile,
+    // Under node_modules (the bench's copy) no package.json says ESM: .mjs does.
+    outExtension: { '.js': extension },
+    entryPoints: entries,
+    outdir,
+    entryNames: '[name]',
+    chunkNames: 'chunks/[name]-[hash]',
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',

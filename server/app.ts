@@ -1,13 +1,13 @@
 import type { Socket } from 'node:net';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { createQuestionGenerator } from './ai/question-generator';
+import { configuredGenerator } from './ai/configured-generator';
 import { createGoogleSignIn, GOOGLE_ENDPOINTS, type GoogleSignIn, type OAuthEndpoints } from './auth/google';
+import { authenticate } from './auth/request-auth';
 import { authRoutes } from './auth/routes';
-import { SESSION_COOKIE, sessionIdOf } from './auth/session';
-import { type Config, DEFAULT_AI_MODEL } from './env';
+import type { ServerDeps } from './deps';
+import type { Config } from './env';
 import { clientErrorText, DomainError, englishMessage, httpErrorOf } from './errors';
 import { apiRoutes } from './http/api-routes';
 import { pageState } from './http/page-state';
@@ -17,7 +17,8 @@ import { registerClient } from './http/static-files';
 import { imageRoutes } from './images/image-routes';
 import { createGameLimiter, DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limits';
 import { imageUseCount } from './services/admin-questions';
-import { contextFactory, type ServerDeps } from './trpc/context';
+import { contextFactory } from './trpc/context';
+import { trpcRoutes } from './trpc/fastify-adapter';
 import { type AppRouter, appRouter } from './trpc/router';
 
 export type AppDeps = {
@@ -124,16 +125,7 @@ export async function buildApp(options: AppDeps) {
   const deps: ServerDeps = {
     ...options.deps,
     limiter: createGameLimiter(options.rateLimits ?? DEFAULT_RATE_LIMITS),
-    // An OpenAI-compatible service, when one is configured: by its key, its address, or both.
-    generator:
-      config.OPENAI_API_KEY || config.OPENAI_BASE_URL
-        ? createQuestionGenerator({
-            apiKey: config.OPENAI_API_KEY,
-            baseURL: config.OPENAI_BASE_URL,
-            model: config.OPENAI_MODEL ?? DEFAULT_AI_MODEL,
-            timeoutMs: options.aiTimeoutMs,
-          })
-        : null,
+    generator: configuredGenerator(config, options.aiTimeoutMs),
   };
 
   const app = Fastify({
@@ -200,13 +192,11 @@ export async function buildApp(options: AppDeps) {
       if (!isJsonUtf8(request.headers['content-type'])) {
         return reply.code(415).send(trpcShapedError(415, 'UNSUPPORTED_MEDIA_TYPE', 'errors:unsupportedContentType'));
       }
-      // A session already over its limit is refused before its body is read or its session looked
-      // up: one account at full speed then costs the others little (bench/README.md, "Abuse").
+      // An account already over its limit is refused before its body is read: one account at full
+      // speed then costs the others little (bench/README.md, "Abuse").
       const procedures = (request.url.split('?')[0] ?? '').slice('/trpc/'.length).split(',');
-      const wait = await deps.limiter.waitBefore(
-        { gameStart: procedures.includes('game.start'), answer: procedures.includes('game.answer') },
-        sessionIdOf(request.cookies[SESSION_COOKIE]) ?? '',
-      );
+      const auth = await authenticate({ ...deps, security }, request, reply);
+      const wait = auth ? await deps.limiter.waitBefore(procedures, auth.user.id) : null;
       if (wait !== null) {
         return reply
           .code(429)
@@ -214,26 +204,24 @@ export async function buildApp(options: AppDeps) {
           .send(trpcShapedError(429, 'TOO_MANY_REQUESTS', 'errors:rateLimited'));
       }
     });
-    await trpcScope.register(fastifyTRPCPlugin, {
+    await trpcScope.register(trpcRoutes<AppRouter>, {
       prefix: '/trpc',
-      trpcOptions: {
-        router: appRouter,
-        createContext: contextFactory(deps, security),
-        maxBatchSize: MAX_BATCH_CALLS,
-        onError({ error, path, req }) {
-          if (error.code === 'INTERNAL_SERVER_ERROR') {
-            req.log.error({ err: error.cause ?? error, path }, 'procedure failed');
-          }
-        },
-        // A rate limit's answer says when to come back.
-        responseMeta({ errors }) {
-          const waits = errors.map((error) =>
-            error.cause instanceof DomainError ? (error.cause.retryAfterSeconds ?? 0) : 0,
-          );
-          const retryAfter = Math.max(0, ...waits);
-          return retryAfter > 0 ? { headers: { 'Retry-After': String(retryAfter) } } : {};
-        },
-      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+      router: appRouter,
+      createContext: contextFactory(deps, security),
+      maxBatchSize: MAX_BATCH_CALLS,
+      onError({ error, path, req }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') {
+          req.log.error({ err: error.cause ?? error, path }, 'procedure failed');
+        }
+      },
+      // A rate limit's answer says when to come back.
+      responseMeta({ errors }) {
+        const waits = errors.map((error) =>
+          error.cause instanceof DomainError ? (error.cause.retryAfterSeconds ?? 0) : 0,
+        );
+        const retryAfter = Math.max(0, ...waits);
+        return retryAfter > 0 ? { headers: { 'Retry-After': String(retryAfter) } } : {};
+      },
     });
   });
 

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type Config, type Env, INSTALL_DIR, parseEnv, signInModeOf } from './env';
+import { type Config, type Env, parseEnv, signInModeOf } from './env';
+import { INSTALL_DIR } from './install-dir';
 
 function configOf(source: NodeJS.ProcessEnv): Config {
   const parsed = parseEnv(source);

@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import { INSTALL_DIR } from './install-dir';
 
 /** An unset variable and an empty one (`PORT=` in a compose file) mean the same: the default. */
 const unsetIfEmpty = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -18,6 +19,7 @@ const optionalText = z
 export const DEFAULT_DATABASE_PATH = 'data/quiz-ladder.db';
 export const DEFAULT_AI_MODEL = 'gpt-4o-mini';
 export const DEFAULT_UPLOADS_DIR = 'uploads';
+export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
 
 const fields = {
   NODE_ENV: z
@@ -52,6 +54,8 @@ const fields = {
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: z.url('must be an http:// or https:// address').optional(),
   OPENAI_MODEL: z.string().trim().min(1).default(DEFAULT_AI_MODEL),
+  /** What the log keeps: warnings and errors always; a line per request only at `debug`. */
+  LOG_LEVEL: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).optional(),
 };
 
 const envSchema = z.object(fields);
@@ -106,12 +110,10 @@ export function signInModeOf(env: ExposureFacts): { mode: SignInMode; problem?: 
 export type Config = Env & { signIn: SignInMode; signInWarning?: string };
 
 /**
- * Relative DATABASE_PATH and UPLOADS_DIR are taken from the Quiz Ladder folder (the one holding
- * dist/ and package.json), not from whatever directory the server was started in: a systemd unit
- * or a cron job starting it elsewhere finds the same data.
+ * Relative DATABASE_PATH and UPLOADS_DIR are taken from the Quiz Ladder folder (install-dir.ts), not
+ * from whatever directory the server was started in: a systemd unit or a cron job starting it
+ * elsewhere finds the same data.
  */
-export const INSTALL_DIR = resolve(import.meta.dirname, '..');
-
 export function resolveDataPath(path: string): string {
   return path === ':memory:' || isAbsolute(path) ? path : resolve(INSTALL_DIR, path);
 }

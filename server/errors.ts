@@ -4,7 +4,6 @@ import enErrors from '../shared/locales/en/errors.json' with { type: 'json' };
 
 /**
  * Every error the server answers with is mapped here, once: services throw DomainErrors, which
- * cross the writer thread's boundary as plain objects (serializeError / deserializeError) and
  * become a tRPC error (trpcErrorOf) or a REST answer (httpErrorOf). Anything else is an unknown
  * error: logged by the transport and answered with a generic message, never its text.
  *
@@ -69,9 +68,6 @@ const STATUS_OF: Record<ErrorKind, number> = {
   GATEWAY_TIMEOUT: 504,
 };
 
-/** The HTTP status of an error kind. */
-export const httpStatusOf = (kind: ErrorKind) => STATUS_OF[kind];
-
 /** English text for an `errors:` key (REST clients and tRPC's `message`); the key itself when it has none. */
 export function englishMessage(key: string, params: MessageParams = {}): string {
   let node: unknown = enErrors;
@@ -90,42 +86,6 @@ export function englishMessage(key: string, params: MessageParams = {}): string 
 function keyOfZodError(error: ZodError): string {
   const first = error.issues[0]?.message;
   return first?.startsWith('errors:') ? first : INVALID_INPUT_KEY;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Across the writer thread: a DomainError keeps its kind; any other error only its name and
-// message, for the log (it is answered generically all the same).
-
-export type SerializedError =
-  | { domain: true; kind: ErrorKind; message: string; retryAfterSeconds?: number; params?: MessageParams }
-  | { domain: false; name: string; message: string; code?: string };
-
-export function serializeError(error: unknown): SerializedError {
-  if (error instanceof DomainError) {
-    return {
-      domain: true,
-      kind: error.kind,
-      message: error.message,
-      retryAfterSeconds: error.retryAfterSeconds,
-      params: error.params,
-    };
-  }
-  const {
-    name = 'Error',
-    message = String(error),
-    code,
-  } = (error ?? {}) as { name?: string; message?: string; code?: string };
-  return { domain: false, name, message, ...(typeof code === 'string' ? { code } : {}) };
-}
-
-export function deserializeError(serialized: SerializedError): Error {
-  if (serialized.domain) {
-    return new DomainError(serialized.kind, serialized.message, serialized.retryAfterSeconds, serialized.params);
-  }
-  const error = new Error(serialized.message);
-  error.name = serialized.name;
-  if (serialized.code) Object.assign(error, { code: serialized.code });
-  return error;
 }
 
 // ---------------------------------------------------------------------------------------------

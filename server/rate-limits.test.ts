@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from './auth/session';
-import { games } from './db/schema';
+import { games, profiles } from './db/schema';
 import { createTestApp, TEST_ORIGIN } from './test/app';
 import { createTestDb } from './test/db';
 import { createAccount, createCategoryRow, createProfileRow, createQuestionRows } from './test/factories';
@@ -8,7 +9,7 @@ import { createAccount, createCategoryRow, createProfileRow, createQuestionRows 
 const db = createTestDb();
 const categoryId = createCategoryRow(db);
 createQuestionRows(db, 40, { categoryId });
-const limits = { gameStarts: 3, answers: 4, reports: 2, generations: 2, windowSeconds: 60 };
+const limits = { gameStarts: 3, answers: 4, reports: 2, profileWrites: 3, generations: 2, windowSeconds: 60 };
 const app = await createTestApp(db, { rateLimits: limits });
 
 function family() {
@@ -42,7 +43,7 @@ function restStart(who: ReturnType<typeof family>) {
   });
 }
 
-describe('per-session limits on reports', () => {
+describe('per-account limits on reports', () => {
   it('game.report over the limit is a 429, and no report is written', async () => {
     const player = family();
     const started = (await trpcStart(player)).json().result.data as { gameId: string };
@@ -60,7 +61,7 @@ describe('per-session limits on reports', () => {
   });
 });
 
-describe('per-session limits on the calls that write games', () => {
+describe('per-account limits on the calls that write games', () => {
   it('game.start over the limit is a 429 with Retry-After and the limit’s message, and starts nothing', async () => {
     const greedy = family();
     for (let i = 0; i < limits.gameStarts; i++) expect((await trpcStart(greedy)).statusCode).toBe(200);
@@ -76,7 +77,7 @@ describe('per-session limits on the calls that write games', () => {
     expect(gameCount()).toBe(before);
   });
 
-  it('POST /api/start-game shares the session’s budget of starts and answers 429 the same way', async () => {
+  it('POST /api/start-game shares the account’s budget of starts and answers 429 the same way', async () => {
     const greedy = family();
     for (let i = 0; i < limits.gameStarts - 1; i++) expect((await trpcStart(greedy)).statusCode).toBe(200);
     expect((await restStart(greedy)).statusCode).toBe(200);
@@ -87,7 +88,7 @@ describe('per-session limits on the calls that write games', () => {
     expect((await trpcStart(greedy)).statusCode).toBe(429);
   });
 
-  it('once over, a session’s next start is refused before its body is even read', async () => {
+  it('once over, an account’s next start is refused before its body is even read', async () => {
     const greedy = family();
     for (let i = 0; i <= limits.gameStarts; i++) await trpcStart(greedy);
     const malformed = await app.inject({
@@ -104,12 +105,58 @@ describe('per-session limits on the calls that write games', () => {
     expect(list.statusCode).toBe(200);
   });
 
-  it('one session’s limit is not another’s', async () => {
+  it('one account’s limit is not another’s, and a new sign-in brings no new allowance', async () => {
     const greedy = family();
     for (let i = 0; i <= limits.gameStarts; i++) await trpcStart(greedy);
     expect((await trpcStart(greedy)).statusCode).toBe(429);
+    // The same account signed in again (a new session, a new cookie): still over its limit.
+    const again = await app.inject({
+      method: 'POST',
+      url: '/auth/local',
+      headers: { origin: TEST_ORIGIN },
+      payload: { name: 'Greedy', email: greedy.email },
+    });
+    const cookie = again.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
+    expect(cookie).toBeTruthy();
+    expect(cookie).not.toBe(greedy.token);
+    const before = gameCount();
+    expect(
+      (await trpcStart({ ...greedy, headers: { ...greedy.headers, cookie: `${SESSION_COOKIE}=${cookie}` } }))
+        .statusCode,
+    ).toBe(429);
+    expect(gameCount()).toBe(before);
     const neighbour = family();
     expect((await trpcStart(neighbour)).statusCode).toBe(200);
+  });
+
+  it('profile writes have their own limit: a flood of the speech toggle is a 429 and writes nothing more', async () => {
+    const flooder = family();
+    const toggle = (ttsEnabled: boolean) =>
+      app.inject({
+        method: 'POST',
+        url: '/trpc/profiles.setTts',
+        headers: flooder.headers,
+        payload: { profileId: flooder.profileId, ttsEnabled },
+      });
+    for (let i = 0; i < limits.profileWrites; i++) expect((await toggle(i % 2 === 0)).statusCode).toBe(200);
+    const refused = await toggle(false);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.data.messageKey).toBe('errors:rateLimited');
+    const [row] = db
+      .select({ tts: profiles.ttsEnabled })
+      .from(profiles)
+      .where(eq(profiles.id, flooder.profileId))
+      .all();
+    expect(row?.tts).toBe(true); // the last one taken (i = 2) turned it on; the refused one changed nothing
+    // Adding a profile draws on the same budget; playing does not.
+    const create = await app.inject({
+      method: 'POST',
+      url: '/trpc/profiles.create',
+      headers: flooder.headers,
+      payload: { name: 'Another', age: 7, avatar: 'avatar2.svg' },
+    });
+    expect(create.statusCode).toBe(429);
+    expect((await trpcStart(flooder)).statusCode).toBe(200);
   });
 
   it('game.answer has its own limit, counted per call even inside a batch', async () => {

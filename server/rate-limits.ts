@@ -1,15 +1,19 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { tooManyRequests } from './errors';
 
-/** Calls a session may make per window; what a family plays never comes near them. */
+/** How many calls of each kind an account may make per window; what a family does never comes near them. */
 export type RateLimits = {
   gameStarts: number;
+  /** Picks and lifelines. */
   answers: number;
   reports: number;
-  /** AI question sets, per admin account (each costs the service a request or three). */
+  /** Adding, editing, deleting and choosing profiles, and the speech toggle. */
+  profileWrites: number;
+  /** AI question sets (each costs the service a request or three). */
   generations: number;
   windowSeconds: number;
 };
+export type Budget = Exclude<keyof RateLimits, 'windowSeconds'>;
 
 /**
  * A game start takes at least a few seconds of play, a pick at least the 2-s feedback (spec §9):
@@ -19,60 +23,75 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   gameStarts: 20,
   answers: 60,
   reports: 10,
+  profileWrites: 30,
   generations: 10,
   windowSeconds: 60,
 };
 
+/**
+ * Every limited call, by the budget it draws on: tRPC procedures by their path, the REST routes by
+ * theirs. The procedures (trpc/trpc.ts) and the early refusal before a body is read (app.ts) both
+ * read this table.
+ */
+export const LIMITED_CALLS: Readonly<Record<string, Budget>> = {
+  'game.start': 'gameStarts',
+  'POST /api/start-game': 'gameStarts',
+  'game.answer': 'answers',
+  'game.lifeline': 'answers',
+  'game.report': 'reports',
+  'profiles.create': 'profileWrites',
+  'profiles.update': 'profileWrites',
+  'profiles.remove': 'profileWrites',
+  'profiles.setTts': 'profileWrites',
+  'profiles.choose': 'profileWrites',
+  'admin.questionSets.generate': 'generations',
+  'POST /api/generate-questions': 'generations',
+};
+
 export type GameLimiter = {
-  /** A game start (tRPC game.start or POST /api/start-game): throws TOO_MANY_REQUESTS over the limit. */
-  gameStart(sessionId: string): Promise<void>;
-  /** A pick (game.answer). */
-  answer(sessionId: string): Promise<void>;
-  /** A "Report a problem" (game.report). */
-  report(sessionId: string): Promise<void>;
-  /** An AI question set, counted per admin account (tRPC and POST /api/generate-questions together). */
-  generation(userId: string): Promise<void>;
+  /** Counts a call of `call` (a LIMITED_CALLS key) for the account; throws TOO_MANY_REQUESTS over its limit. */
+  consume(call: string, userId: string): Promise<void>;
   /**
-   * Seconds a session must wait before the named calls can be taken again, counting nothing;
-   * null when they can be. Lets a request already over its limit be refused before any work.
+   * Seconds the account must wait before any of `calls` can be taken again, counting nothing; null
+   * when they can be. Lets a request already over its limit be refused before any work.
    */
-  waitBefore(calls: { gameStart: boolean; answer: boolean }, sessionId: string): Promise<number | null>;
+  waitBefore(calls: readonly string[], userId: string): Promise<number | null>;
 };
 
 /**
- * Per-session limits on the calls that write a game, so that one account cannot fill the
- * writer's queue (and the disk) at everyone else's expense. Counted in memory: the server is one
- * process, and a restart forgetting the counts costs nothing.
+ * Per-account limits on the calls that write, so that one account cannot fill the disk or the
+ * server's time at everyone else's expense. Per account, not per session: a new sign-in brings no
+ * new allowance. Counted in memory: the server is one process, and a restart forgetting the counts
+ * costs nothing.
  */
 export function createGameLimiter(limits: RateLimits = DEFAULT_RATE_LIMITS): GameLimiter {
-  const limiter = (points: number) => new RateLimiterMemory({ points, duration: limits.windowSeconds });
-  const starts = limiter(limits.gameStarts);
-  const answers = limiter(limits.answers);
-  const reports = limiter(limits.reports);
-  const generations = limiter(limits.generations);
-  const consume = async (from: RateLimiterMemory, key: string) => {
-    try {
-      await from.consume(key);
-    } catch (refusal) {
-      if (refusal instanceof RateLimiterRes) throw tooManyRequests(refusal.msBeforeNext / 1000);
-      throw refusal;
+  const budgets = new Map<Budget, RateLimiterMemory>();
+  const limiterOf = (call: string): RateLimiterMemory | null => {
+    const budget = LIMITED_CALLS[call];
+    if (!budget) return null;
+    let limiter = budgets.get(budget);
+    if (!limiter) {
+      limiter = new RateLimiterMemory({ points: limits[budget], duration: limits.windowSeconds });
+      budgets.set(budget, limiter);
     }
-  };
-  const waitOf = async (from: RateLimiterMemory, key: string) => {
-    const state = await from.get(key);
-    return state && state.consumedPoints >= from.points ? state.msBeforeNext / 1000 : 0;
+    return limiter;
   };
   return {
-    gameStart: (sessionId) => consume(starts, sessionId),
-    answer: (sessionId) => consume(answers, sessionId),
-    report: (sessionId) => consume(reports, sessionId),
-    generation: (userId) => consume(generations, userId),
-    async waitBefore(calls, sessionId) {
-      const waits = await Promise.all([
-        calls.gameStart ? waitOf(starts, sessionId) : 0,
-        calls.answer ? waitOf(answers, sessionId) : 0,
-      ]);
-      const wait = Math.max(...waits);
+    async consume(call, userId) {
+      try {
+        await limiterOf(call)?.consume(userId);
+      } catch (refusal) {
+        if (refusal instanceof RateLimiterRes) throw tooManyRequests(refusal.msBeforeNext / 1000);
+        throw refusal;
+      }
+    },
+    async waitBefore(calls, userId) {
+      let wait = 0;
+      for (const limiter of new Set(calls.map(limiterOf))) {
+        const state = limiter && (await limiter.get(userId));
+        if (limiter && state && state.consumedPoints >= limiter.points)
+          wait = Math.max(wait, state.msBeforeNext / 1000);
+      }
       return wait > 0 ? Math.max(1, Math.ceil(wait)) : null;
     },
   };

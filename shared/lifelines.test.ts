@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AUDIENCE_MAX_SHARE, audienceConfidence, audiencePoll, fiftyFiftyRemoval, wholePercents } from './lifelines';
+import {
+  AUDIENCE_MAX_SHARE,
+  audienceConfidence,
+  audiencePoll,
+  fiftyFiftyRemoval,
+  isLifelineLeft,
+  wholePercents,
+} from './lifelines';
 
 /** A seeded generator, so that many polls can be drawn and checked deterministically. */
 function seeded(seed: number) {
@@ -68,5 +75,14 @@ describe('whole percents', () => {
   it('round so that the total stays 100', () => {
     expect(wholePercents([1 / 3, 1 / 3, 1 / 3, 0])).toEqual([34, 33, 33, 0]);
     expect(wholePercents([0.5, 0.25, 0.125, 0.125])).toEqual([50, 25, 13, 12]);
+  });
+});
+
+describe('each lifeline once a game', () => {
+  it('is left until used, whatever the others', () => {
+    expect(isLifelineLeft({}, 'audience')).toBe(true);
+    const used = { fiftyFifty: { position: 2, removed: [0, 1] as [number, number] } };
+    expect(isLifelineLeft(used, 'fiftyFifty')).toBe(false);
+    expect(isLifelineLeft(used, 'family')).toBe(true);
   });
 });

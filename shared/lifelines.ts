@@ -17,6 +17,11 @@ export type UsedLifelines = {
   family?: { position: number };
 };
 
+/** Each lifeline once a game (as on the show): whether this one is still there to take. */
+export function isLifelineLeft(used: UsedLifelines, lifeline: Lifeline): boolean {
+  return used[lifeline] === undefined;
+}
+
 type Random = () => number;
 
 /** 50:50: two of the three wrong answers, chosen at random, to take away. */

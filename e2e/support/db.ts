@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import type { Language } from '../../shared/i18n';
 
 /**
  * Reads the running server's SQLite file. Each call opens and closes its own connection, so
@@ -19,7 +20,7 @@ export type GameRow = {
   id: string;
   profile_id: string;
   category_id: number | null;
-  lang: 'en' | 'vi';
+  lang: Language;
   status: 'playing' | 'won' | 'lost' | 'abandoned';
   question_count: number;
   current_position: number;

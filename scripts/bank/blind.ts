@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { bankCategorySchema } from '../../server/db/seed/bank';
+import { orderFor } from './shown-order';
 
 const [path, ...keys] = process.argv.slice(2);
 if (!path) {
@@ -15,18 +16,6 @@ const file = bankCategorySchema.parse(JSON.parse(readFileSync(path, 'utf8')));
 const letters = ['A', 'B', 'C', 'D'];
 const wanted = keys.length > 0 ? file.questions.filter((q) => keys.includes(q.key)) : file.questions;
 
-/** The same shuffle for the same key, so a reading can be compared later. */
-function orderFor(key: string): number[] {
-  let seed = [...key].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
-  const order = [0, 1, 2, 3];
-  for (let i = 3; i > 0; i--) {
-    seed = (seed * 1103515245 + 12345) >>> 0;
-    const j = seed % (i + 1);
-    [order[i], order[j]] = [order[j] as number, order[i] as number];
-  }
-  return order;
-}
-
 console.log(`# ${file.category.name_en} / ${file.category.name_vi}: ${wanted.length} questions\n`);
 for (const q of wanted) {
   const order = orderFor(q.key);
@@ -36,5 +25,3 @@ for (const q of wanted) {
   console.log(`VI: ${q.vi.question}`);
   console.log(`    ${order.map((k, i) => `${letters[i]}) ${q.vi.answers[k]}`).join('   ')}\n`);
 }
-
-export { orderFor };

@@ -4,11 +4,10 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { bankCategorySchema } from '../../server/db/seed/bank';
+import { bankCategorySchema, bankFolder } from '../../server/db/seed/bank';
 import { bankProblems, categoryProblems } from '../../server/db/seed/bank-rules';
 
-const bankDir = join(dirname(fileURLToPath(import.meta.url)), '../../server/db/seed/bank');
+const bankDir = bankFolder();
 const named = process.argv.slice(2);
 const paths =
   named.length > 0

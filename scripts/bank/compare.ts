@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { bankCategorySchema } from '../../server/db/seed/bank';
+import { orderFor } from './shown-order';
 
 const [path, readingPath] = process.argv.slice(2);
 if (!path || !readingPath) {
@@ -12,7 +13,6 @@ if (!path || !readingPath) {
   process.exit(1);
 }
 const file = bankCategorySchema.parse(JSON.parse(readFileSync(path, 'utf8')));
-const { orderFor } = await import('./blind');
 type Reading = { key: string; answer: string | null; difficulty: number; note?: string };
 const readings = readFileSync(readingPath, 'utf8')
   .split('\n')

@@ -1,14 +1,14 @@
 import type { GenerateInput } from '../../shared/schemas/question-set';
+import type { ServerDeps } from '../deps';
 import { DomainError, invalid } from '../errors';
 import { listCategories } from '../services/categories';
 import { isKnownQuestion } from '../services/question-sets';
-import type { ServerDeps } from '../trpc/context';
 import type { GenerationResult } from './question-generator';
 
 /**
  * One AI question set for an admin (tRPC admin.questionSets.generate and POST
- * /api/generate-questions share it): the category must exist, a service must be configured, and
- * each admin may ask a few times a minute.
+ * /api/generate-questions share it, and its limit: rate-limits.ts): the category must exist and a
+ * service must be configured.
  */
 export async function generateQuestionSet(
   deps: ServerDeps,
@@ -18,7 +18,6 @@ export async function generateQuestionSet(
   if (!deps.generator) throw new DomainError('SERVICE_UNAVAILABLE', 'errors:questionSet.notConfigured');
   const category = listCategories(deps.db).find((c) => c.id === input.categoryId);
   if (!category) throw invalid('errors:category.notFound');
-  await deps.limiter.generation(userId);
   return deps.generator.generate({
     category,
     ageCategory: input.ageCategory,

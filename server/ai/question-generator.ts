@@ -1,8 +1,13 @@
 import OpenAI from 'openai';
+import { z } from 'zod';
 import type { AgeCategory } from '../../shared/age';
 import { questionInput } from '../../shared/schemas/admin';
-import type { GeneratedQuestion, SetQuestion } from '../../shared/schemas/question-set';
-import { toQuestionInput } from '../../shared/schemas/question-set';
+import {
+  type GeneratedQuestion,
+  generatedSetSchema,
+  type SetQuestion,
+  toQuestionInput,
+} from '../../shared/schemas/question-set';
 import { foldForSearch } from '../../shared/text';
 import { DomainError } from '../errors';
 
@@ -30,30 +35,11 @@ export type GenerationResult = {
 
 export type QuestionGenerator = { generate(request: GenerationRequest): Promise<GenerationResult> };
 
-/** The JSON schema of a set, for services with structured output (OpenAI, Gemini, Ollama, vLLM…). */
-const SET_SCHEMA = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['questions'],
-  properties: {
-    questions: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['question_en', 'question_vi', 'answers_en', 'answers_vi', 'correctAnswerIndex', 'difficulty'],
-        properties: {
-          question_en: { type: 'string' },
-          question_vi: { type: 'string' },
-          answers_en: { type: 'array', items: { type: 'string' } },
-          answers_vi: { type: 'array', items: { type: 'string' } },
-          correctAnswerIndex: { type: 'integer', enum: [0, 1, 2, 3] },
-          difficulty: { type: 'integer', enum: [1, 2, 3] },
-        },
-      },
-    },
-  },
-} as const;
+/**
+ * The JSON schema of a set, for services with structured output (OpenAI, Gemini, Ollama, vLLM…),
+ * from the same zod schema the rest of the app reads a generated question with.
+ */
+const { $schema: _draft, ...SET_SCHEMA } = z.toJSONSchema(generatedSetSchema, { target: 'draft-7' });
 
 const AGE_WORDS: Record<AgeCategory, string> = {
   Kids: 'children aged about 6 to 12',

@@ -208,7 +208,14 @@ describe('POST /api/generate-questions', () => {
   it('limits each admin to a few generations a minute', async () => {
     const limited = await createTestApp(db, {
       config: aiConfig,
-      rateLimits: { gameStarts: 100, answers: 100, reports: 100, generations: 2, windowSeconds: 60 },
+      rateLimits: {
+        gameStarts: 100,
+        answers: 100,
+        reports: 100,
+        profileWrites: 100,
+        generations: 2,
+        windowSeconds: 60,
+      },
     });
     ai.otherwise(set(made()));
     for (let i = 0; i < 2; i++) {

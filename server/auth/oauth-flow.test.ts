@@ -57,8 +57,30 @@ async function beginSignIn(target: FastifyInstance = app, returnTo?: string) {
   return { response, location: response.headers.location as string, cookies: cookieHeaderFrom(response) };
 }
 
-function callback(pathAndQuery: string, cookies?: string, target: FastifyInstance = app) {
-  return target.inject({ method: 'GET', url: pathAndQuery, headers: cookies ? { cookie: cookies } : {} });
+/**
+ * The provider's redirect back (a GET, which only answers a page), then what the page does: post
+ * the code and state on to the same address, with the browser's cookies.
+ */
+async function callback(pathAndQuery: string, cookies?: string, target: FastifyInstance = app) {
+  const page = await target.inject({ method: 'GET', url: pathAndQuery, headers: cookies ? { cookie: cookies } : {} });
+  expect(page.statusCode).toBe(200);
+  expect(page.headers['cache-control']).toBe('no-store');
+  const fields = [...page.body.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map(
+    ([, name, value]) => [
+      name as string,
+      (value as string).replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code))),
+    ],
+  );
+  return target.inject({
+    method: 'POST',
+    url: '/auth/google/callback',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: TEST_ORIGIN,
+      ...(cookies ? { cookie: cookies } : {}),
+    },
+    payload: new URLSearchParams(fields).toString(),
+  });
 }
 
 /** The whole round trip: the app's redirect, the provider's consent, the app's callback. */
@@ -123,7 +145,7 @@ describe('GET /auth/google/callback', () => {
       { sub: 'happy-1', email: 'happy@example.com' },
       '/pre-game',
     );
-    expect(response.statusCode).toBe(302);
+    expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/pre-game');
     expect(sessionCount()).toBe(sessionsBefore + 1);
 
@@ -176,7 +198,7 @@ describe('GET /auth/google/callback', () => {
 
   it('goes to /profiles when no returnTo was given', async () => {
     const { response } = await signInWithGoogle({ sub: 'no-return' });
-    expect(response.statusCode).toBe(302);
+    expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/profiles');
   });
 
@@ -188,6 +210,29 @@ describe('GET /auth/google/callback', () => {
     expect(a).toBeTruthy();
     expect(b).toBeTruthy();
     expect(a).not.toBe(b);
+  });
+
+  it('answers the redirect with a page that only carries the code on (escaped), writing nothing', async () => {
+    const before = { sessions: sessionCount(), users: userCount(), tokenRequests: idp.tokenRequests.length };
+    const page = await app.inject({
+      method: 'GET',
+      url: `/auth/google/callback?code=abc&state=${encodeURIComponent('"><script>alert(1)</script>')}`,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).not.toContain('<script>alert');
+    expect(page.body).toContain('name="code" value="abc"');
+    expect(page.body).toContain('<script src="/auth/continue.js" defer></script>');
+    expect(setCookieHeaders(page)).toEqual([]);
+    expect({ sessions: sessionCount(), users: userCount(), tokenRequests: idp.tokenRequests.length }).toEqual(before);
+    // The post the page makes is refused from another site, like every other.
+    const forged = await app.inject({
+      method: 'POST',
+      url: '/auth/google/callback',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+      payload: 'code=abc&state=x',
+    });
+    expect(forged.statusCode).toBe(403);
   });
 
   describe('refuses with 400, creating no session', () => {
@@ -288,7 +333,7 @@ describe('GET /auth/google/callback', () => {
     ]) {
       it(`${JSON.stringify(evil)} goes to / instead`, async () => {
         const { response } = await signInWithGoogle({ sub: `return-${evil}` }, evil);
-        expect(response.statusCode).toBe(302);
+        expect(response.statusCode).toBe(303);
         // The session is made: only the destination is replaced.
         expect(cookieValue(response, SESSION_COOKIE)).toBeTruthy();
         expect(response.headers.location).toBe('/');
@@ -305,7 +350,7 @@ describe('GET /auth/google/callback', () => {
       );
       expect(cookies).toContain('ql_oauth_return=%2F%2Fevil.example');
       const response = await callback(`${back.pathname}${back.search}`, cookies);
-      expect(response.statusCode).toBe(302);
+      expect(response.statusCode).toBe(303);
       expect(response.headers.location).toBe('/');
     });
   });
@@ -326,7 +371,7 @@ describe('GET /auth/google/callback', () => {
       it(`for ${what}`, async () => {
         const before = { sessions: sessionCount(), users: userCount() };
         const { response } = await signInWithGoogle(claims, '/pre-game');
-        expect(response.statusCode).toBe(302);
+        expect(response.statusCode).toBe(303);
         expect(response.headers.location).toBe('/');
         expect(cookieValue(response, SESSION_COOKIE)).toBeUndefined();
         expect(sessionCount()).toBe(before.sessions);
@@ -395,14 +440,21 @@ describe('in local mode', () => {
     }
   });
 
-  it('the Google callback answers 404', async () => {
+  it('the Google callback answers 404, to the redirect and to its post', async () => {
     const localApp = await createTestApp(createTestDb());
-    const response = await callback(
-      '/auth/google/callback?code=x&state=y',
-      'ql_oauth_state=y; ql_oauth_verifier=v',
-      localApp,
-    );
-    expect(response.statusCode).toBe(404);
+    const page = await localApp.inject({ method: 'GET', url: '/auth/google/callback?code=x&state=y' });
+    expect(page.statusCode).toBe(404);
+    const post = await localApp.inject({
+      method: 'POST',
+      url: '/auth/google/callback',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: TEST_ORIGIN,
+        cookie: 'ql_oauth_state=y; ql_oauth_verifier=v',
+      },
+      payload: 'code=x&state=y',
+    });
+    expect(post.statusCode).toBe(404);
   });
 });
 

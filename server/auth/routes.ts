@@ -1,12 +1,14 @@
 import { timingSafeEqual } from 'node:crypto';
 import { generateCodeVerifier, generateState } from 'arctic';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import viMessages from '../../shared/locales/vi/errors.json' with { type: 'json' };
 import { paths, safeReturnPath } from '../../shared/routes';
 import { localSignInInput } from '../../shared/schemas/auth';
+import type { ServerDeps } from '../deps';
 import type { SignInMode } from '../env';
 import { englishMessage, httpErrorOf } from '../errors';
+import { sendNotFound } from '../http/rest';
 import { ownOrigin } from '../http/security';
-import type { ServerDeps } from '../trpc/context';
 import type { GoogleSignIn } from './google';
 import { authenticate, type CookieSecurity, sessionCookieOptions } from './request-auth';
 import { SESSION_COOKIE, sessionIdOf } from './session';
@@ -16,6 +18,28 @@ const STATE_COOKIE = 'ql_oauth_state';
 const VERIFIER_COOKIE = 'ql_oauth_verifier';
 const RETURN_COOKIE = 'ql_oauth_return';
 const OAUTH_COOKIE_MS = 10 * 60 * 1000;
+/** What the provider's redirect carries on to the POST (anything longer is not a real code). */
+const CALLBACK_FIELDS = ['code', 'state', 'error'] as const;
+const MAX_CALLBACK_FIELD = 4096;
+const CONTINUE_SCRIPT = '/auth/continue.js';
+const CONTINUE_JS = 'document.forms[0].submit();\n';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The page between the provider and the session: it posts the provider's answer on (a button without script). */
+function continuePage(fields: readonly (readonly [string, string])[]): string {
+  const inputs = fields.map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`);
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>Quiz Ladder</title><script src="${CONTINUE_SCRIPT}" defer></script></head><body>` +
+    `<form method="post" action="/auth/google/callback">${inputs.join('')}` +
+    `<p>${escapeHtml(englishMessage('errors:signIn.continuing'))}</p>` +
+    `<p lang="vi">${escapeHtml(viMessages.signIn.continuing)}</p>` +
+    `<noscript><button type="submit">${englishMessage('errors:signIn.continue')} · ${viMessages.signIn.continue}</button></noscript>` +
+    '</form></body></html>'
+  );
+}
 
 export type AuthRoutesOptions = {
   deps: ServerDeps;
@@ -82,38 +106,65 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     return reply.redirect(options.google.authorizationUrl(callbackUrl(request), state, verifier).toString());
   });
 
+  /**
+   * The provider sends the browser back with a GET, which must not write (a GET can be answered by
+   * a read-only replica: README, "Growing past one machine"): it answers a page that posts the code
+   * and state on to the same address, where the session is made. Nothing is checked or kept here.
+   */
   app.get('/auth/google/callback', { config: rateLimit }, async (request, reply) => {
-    const query = request.query as { code?: unknown; state?: unknown; error?: unknown };
-    const expectedState = request.cookies[STATE_COOKIE];
-    const verifier = request.cookies[VERIFIER_COOKIE];
-    const returnTo = safeReturnPath(request.cookies[RETURN_COOKIE]);
-    // One attempt per state: the cookies go whatever happens next, so a replay finds none.
-    for (const name of [STATE_COOKIE, VERIFIER_COOKIE, RETURN_COOKIE]) reply.clearCookie(name, { path: '/auth' });
+    if (!options.google) return sendNotFound(reply);
+    const query = request.query as Record<string, unknown>;
+    const fields = CALLBACK_FIELDS.flatMap((name) => {
+      const value = query[name];
+      return typeof value === 'string' && value.length <= MAX_CALLBACK_FIELD ? [[name, value] as const] : [];
+    });
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .header('Referrer-Policy', 'no-referrer')
+      .send(continuePage(fields));
+  });
+  app.get(CONTINUE_SCRIPT, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(CONTINUE_JS),
+  );
 
-    if (!options.google) return reply.code(404).send({ error: 'Not found' });
-    if (
-      typeof query.state !== 'string' ||
-      typeof query.code !== 'string' ||
-      !expectedState ||
-      !verifier ||
-      !sameText(query.state, expectedState) ||
-      !firstUseOf(expectedState)
-    ) {
-      request.log.warn({ reason: query.error ?? 'state or code missing or wrong' }, 'sign-in refused');
-      return reply.code(400).type('text/plain').send('Sign-in failed. Please go back and try again.');
-    }
-    try {
-      await startSession(request, reply, await options.google.identityFor(callbackUrl(request), query.code, verifier));
-    } catch (error) {
-      // Spec §8: sign-in errors are only logged.
-      request.log.warn({ err: error }, 'sign-in failed');
-      return reply.redirect(paths.home);
-    }
-    return reply.redirect(returnTo);
+  await app.register(async (form) => {
+    form.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    form.post('/auth/google/callback', { config: rateLimit }, async (request, reply) => {
+      const body = (request.body ?? {}) as { code?: unknown; state?: unknown; error?: unknown };
+      const expectedState = request.cookies[STATE_COOKIE];
+      const verifier = request.cookies[VERIFIER_COOKIE];
+      const returnTo = safeReturnPath(request.cookies[RETURN_COOKIE]);
+      // One attempt per state: the cookies go whatever happens next, so a replay finds none.
+      for (const name of [STATE_COOKIE, VERIFIER_COOKIE, RETURN_COOKIE]) reply.clearCookie(name, { path: '/auth' });
+
+      if (!options.google) return sendNotFound(reply);
+      if (
+        typeof body.state !== 'string' ||
+        typeof body.code !== 'string' ||
+        !expectedState ||
+        !verifier ||
+        !sameText(body.state, expectedState) ||
+        !firstUseOf(expectedState)
+      ) {
+        request.log.warn({ reason: body.error ?? 'state or code missing or wrong' }, 'sign-in refused');
+        return reply.code(400).type('text/plain').send('Sign-in failed. Please go back and try again.');
+      }
+      try {
+        await startSession(request, reply, await options.google.identityFor(callbackUrl(request), body.code, verifier));
+      } catch (error) {
+        // Spec §8: sign-in errors are only logged.
+        request.log.warn({ err: error }, 'sign-in failed');
+        return reply.redirect(paths.home, 303);
+      }
+      return reply.redirect(returnTo, 303);
+    });
   });
 
   app.post('/auth/local', { config: rateLimit }, async (request, reply) => {
-    if (options.mode !== 'local') return reply.code(404).send({ error: 'Not found' });
+    if (options.mode !== 'local') return sendNotFound(reply);
     const body = localSignInInput.safeParse(request.body);
     if (!body.success) return reply.code(400).send(httpErrorOf(body.error).body);
     await startSession(request, reply, {

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database';
+import { type Db, writeTransaction } from '../db/database';
 import { createSession, deleteSession } from './session';
 import { upsertUser, type VerifiedIdentity } from './users';
 
@@ -13,7 +13,7 @@ export function signIn(
   adminEmails: readonly string[],
   replacedSessionId: string | null,
 ): { token: string; expiresAt: Date } {
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const userId = upsertUser(db, identity, adminEmails);
     if (replacedSessionId) deleteSession(db, replacedSessionId);
     return createSession(db, userId);

@@ -3,26 +3,24 @@ import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { installPath } from '../install-dir';
 import * as schema from './schema';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
-/** drizzle/ sits beside dist/server.js once built, and at the repository root in development. */
+/** The migrations, drizzle/ in the Quiz Ladder folder. */
 function migrationsFolder(): string {
-  const here = import.meta.dirname;
-  const candidates = [join(here, 'drizzle'), join(here, '..', '..', 'drizzle')];
-  const found = candidates.find((dir) => existsSync(join(dir, 'meta', '_journal.json')));
-  if (!found) throw new Error(`No migrations found (looked in ${candidates.join(', ')})`);
-  return found;
+  const folder = installPath('drizzle');
+  if (!existsSync(join(folder, 'meta', '_journal.json'))) throw new Error(`No migrations found in ${folder}`);
+  return folder;
 }
 
-/** The most the WAL file keeps on disk once SQLite starts it over (`journal_size_limit`); see checkpointer.ts. */
+/** The most the WAL file keeps on disk once SQLite starts it over (`journal_size_limit`). */
 export const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 
 /**
- * Opens (creating if needed) the SQLite file for writing, sets it up for a web server and
- * applies the migrations: the writer thread's connection (writer-thread.ts), and tests' and
- * tools' own.
+ * Opens (creating if needed) the SQLite file for reading and writing, sets it up for a web server
+ * and applies the migrations: the server's one connection (runtime/serve.ts), and tests' and tools'.
  */
 export function openDatabase(path: string): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -33,9 +31,9 @@ export function openDatabase(path: string): Db {
 }
 
 /**
- * The server's own connection: reads only. Every write goes through the writer thread, so this
- * connection never takes the write lock nor waits in SQLite's busy handler on the event loop;
- * `query_only` makes a write here an error instead of a wait.
+ * A connection that only reads (`query_only`: a write is an error): what a read replica offers
+ * (README, "Growing past one machine"). A test runs every GET against one; the bench's
+ * three-thread runtime reads through one.
  */
 export function openReadConnection(path: string): Db {
   const db = connect(new Database(path, { fileMustExist: true }));
@@ -61,6 +59,15 @@ export function closeDatabase(db: Db): void {
 /** Runs `fn` inside the current transaction, or inside a new deferred one when none is open. */
 export function inTransaction<T>(db: Db, fn: () => T): T {
   return db.$client.inTransaction ? fn() : db.$client.transaction(fn)();
+}
+
+/**
+ * A write: `fn` in one immediate transaction (it takes the write lock at once, so what it reads
+ * stays true until it commits), or inside the one already open (the writer thread's group commit:
+ * runtime/writer-thread.ts), never a transaction within a transaction.
+ */
+export function writeTransaction<T>(db: Db, fn: () => T): T {
+  return db.$client.inTransaction ? fn() : db.$client.transaction(fn).immediate();
 }
 
 export function isDatabaseHealthy(db: Db): boolean {

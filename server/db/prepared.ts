@@ -31,11 +31,15 @@ export function preparedQueries<T>(build: (db: Db) => T): (db: Db) => T {
 
 const everySet: ((db: Db) => unknown)[] = [];
 
-/** The SQL of every prepared Drizzle query of the sets defined so far: the hot paths, for EXPLAIN QUERY PLAN checks. */
+/**
+ * The SQL of every prepared query of the sets defined so far, Drizzle's and better-sqlite3's own
+ * statements alike: the hot paths, for EXPLAIN QUERY PLAN checks.
+ */
 export function everyPreparedSql(db: Db): string[] {
   return everySet.flatMap((queriesFor) =>
-    Object.values(queriesFor(db) as object).flatMap((query: { getQuery?: () => { sql: string } }) =>
-      typeof query?.getQuery === 'function' ? [query.getQuery().sql] : [],
-    ),
+    Object.values(queriesFor(db) as object).flatMap((query: { getQuery?: () => { sql: string }; source?: unknown }) => {
+      if (typeof query?.getQuery === 'function') return [query.getQuery().sql];
+      return typeof query?.source === 'string' ? [query.source] : [];
+    }),
   );
 }

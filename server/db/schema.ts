@@ -205,7 +205,8 @@ export const games = sqliteTable(
   },
   (t) => [
     index('games_profile_idx').on(t.profileId, t.createdAt),
-    index('games_playing_idx').on(t.profileId, t.status),
+    // The game a profile is playing, if any: only those are indexed (a start writes one page less).
+    index('games_playing_idx').on(t.profileId).where(sql`${t.status} = 'playing'`),
   ],
 );
 

@@ -1,39 +1,22 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { generateInput, IMPORT_MAX_BYTES, saveQuestionSetInput } from '../../shared/schemas/question-set';
 import { generateQuestionSet } from '../ai/generate-set';
-import { authenticate, type CookieSecurity } from '../auth/request-auth';
-import { DomainError, englishMessage, forbidden, httpErrorOf, isUnknownError, unauthorized } from '../errors';
+import type { CookieSecurity } from '../auth/request-auth';
+import type { ServerDeps } from '../deps';
+import { DomainError, englishMessage } from '../errors';
 import { listCategories } from '../services/categories';
-import { parseQuestionFile, toCsv } from '../services/question-file';
 import { exportedQuestions, isKnownQuestion } from '../services/question-sets';
-import type { ServerDeps } from '../trpc/context';
+import { sendError, signedInAdmin } from './rest';
 
 type Options = { deps: ServerDeps; security: CookieSecurity };
 
+/** CSV and JSON files (papaparse): loaded with the first import or export, never for players. */
+const loadQuestionFiles = () => import('../services/question-file');
+
 /** A save of a whole imported file: 5,000 questions of a few hundred bytes each, with room. */
 const SAVE_BODY_LIMIT = 8 * 1024 * 1024;
-
-function sendError(reply: FastifyReply, error: unknown) {
-  if (isUnknownError(error)) throw error;
-  const { status, body, headers } = httpErrorOf(error);
-  return reply.code(status).headers(headers).send(body);
-}
-
-/** The signed-in admin, or the answer sent: 401 signed out, 403 for others. */
-async function adminOf(deps: ServerDeps, security: CookieSecurity, request: FastifyRequest, reply: FastifyReply) {
-  const auth = await authenticate({ ...deps, security }, request, reply);
-  if (!auth) {
-    await sendError(reply, unauthorized());
-    return null;
-  }
-  if (!auth.user.isAdmin) {
-    await sendError(reply, forbidden());
-    return null;
-  }
-  return auth.user;
-}
 
 const exportQuery = z.object({
   format: z.enum(['csv', 'json']).default('csv'),
@@ -46,14 +29,15 @@ const exportQuery = z.object({
  * Manage Questions' export. Admins only, checked here on the server.
  */
 export async function questionSetRoutes(app: FastifyInstance, options: Options) {
-  const { deps, security } = options;
+  const { deps } = options;
 
   app.post('/api/generate-questions', async (request, reply) => {
-    const admin = await adminOf(deps, security, request, reply);
+    const admin = (await signedInAdmin(options, request, reply))?.user;
     if (!admin) return reply;
     const input = generateInput.safeParse(request.body);
     if (!input.success) return sendError(reply, input.error);
     try {
+      await deps.limiter.consume('POST /api/generate-questions', admin.id);
       const { questions } = await generateQuestionSet(deps, admin.id, input.data);
       // Spec §3's shape exactly.
       return questions.map(({ question_en, question_vi, answers_en, answers_vi, correctAnswerIndex }) => ({
@@ -69,7 +53,7 @@ export async function questionSetRoutes(app: FastifyInstance, options: Options) 
   });
 
   app.post('/api/admin/question-sets', { bodyLimit: SAVE_BODY_LIMIT }, async (request, reply) => {
-    const admin = await adminOf(deps, security, request, reply);
+    const admin = (await signedInAdmin(options, request, reply))?.user;
     if (!admin) return reply;
     const input = saveQuestionSetInput.safeParse(request.body);
     if (!input.success) return sendError(reply, input.error);
@@ -81,7 +65,7 @@ export async function questionSetRoutes(app: FastifyInstance, options: Options) 
   });
 
   app.get('/api/admin/questions/export', async (request, reply) => {
-    const admin = await adminOf(deps, security, request, reply);
+    const admin = (await signedInAdmin(options, request, reply))?.user;
     if (!admin) return reply;
     const query = exportQuery.safeParse(request.query);
     if (!query.success) return reply.code(400).send({ error: englishMessage('errors:invalidInput') });
@@ -91,13 +75,14 @@ export async function questionSetRoutes(app: FastifyInstance, options: Options) 
     reply.header('Content-Disposition', `attachment; filename="${name}"`).header('Cache-Control', 'no-store');
     if (format === 'json')
       return reply.type('application/json; charset=utf-8').send(JSON.stringify([...rows], null, 2));
+    const { toCsv } = await loadQuestionFiles();
     return reply.type('text/csv; charset=utf-8').send(toCsv(rows, true));
   });
 
   await app.register(async (imports) => {
     await imports.register(fastifyMultipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
     imports.post('/api/admin/question-sets/import', async (request, reply) => {
-      const admin = await adminOf(deps, security, request, reply);
+      const admin = (await signedInAdmin(options, request, reply))?.user;
       if (!admin) return reply;
       let name: string;
       let text: string;
@@ -112,6 +97,7 @@ export async function questionSetRoutes(app: FastifyInstance, options: Options) 
         }
         return reply.code(400).send({ error: englishMessage('errors:questionSet.noFile') });
       }
+      const { parseQuestionFile } = await loadQuestionFiles();
       const parsed = parseQuestionFile(name, text.normalize('NFC'), listCategories(deps.db), (categoryId, folded) =>
         isKnownQuestion(deps.db, categoryId, folded),
       );

@@ -558,6 +558,6 @@ describe('files that are not the client', () => {
   it('unknown API paths are 404 JSON, not the page', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/nope' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: 'Not found' });
+    expect(response.json()).toEqual({ error: 'Not found.' });
   });
 });

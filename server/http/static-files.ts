@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isClientRoute } from '../../shared/routes';
 import { pagePreloadTags, readBuildManifest } from './page-preloads';
+import { sendNotFound } from './rest';
 
 /** The server's own paths: unknown ones there stay JSON. */
 function isServerPath(pathname: string): boolean {
@@ -90,6 +91,6 @@ export async function registerClient(app: FastifyInstance, publicDir: string | n
           .send(html),
       );
     }
-    return reply.code(404).send({ error: 'Not found' });
+    return sendNotFound(reply);
   });
 }

@@ -1,18 +1,14 @@
-import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import fastifyMultipart from '@fastify/multipart';
-import { FileStore } from '@tus/file-store';
-import { Server as TusServer, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authenticate, type CookieSecurity } from '../auth/request-auth';
-import { DomainError, englishMessage, forbidden, httpErrorOf, unauthorized } from '../errors';
+import type { CookieSecurity } from '../auth/request-auth';
+import type { ServerDeps } from '../deps';
+import { DomainError, englishMessage } from '../errors';
+import { sendError, sendNotFound, signedInAdmin } from '../http/rest';
 import { securityHeaders } from '../http/security';
-import type { ServerDeps } from '../trpc/context';
-import { type ImageStore, MAX_IMAGE_BYTES, SMALL_IMAGE_BYTES } from './image-store';
+import { type ImageStore, SMALL_IMAGE_BYTES } from './image-store';
+import type { ResumableUploads } from './tus-server';
 
-/** Resumable uploads no one finished are dropped after a day. */
-const INCOMING_EXPIRY_MS = 24 * 60 * 60 * 1000;
 export const IMAGE_ROUTE = '/api/admin/images';
 export const UPLOADS_ROUTE = '/api/admin/uploads';
 
@@ -39,14 +35,14 @@ type Options = { deps: ServerDeps; security: CookieSecurity; store: ImageStore }
  * re-encodes them. Anyone may fetch a stored image: question images are shown to players.
  */
 export async function imageRoutes(app: FastifyInstance, options: Options) {
-  const { deps, security, store } = options;
+  const { security, store } = options;
 
   app.get<{ Params: { name: string } }>('/uploads/question-images/:name', async (request, reply) => {
     const file = store.fileOf(`/uploads/question-images/${request.params.name}`);
-    if (!file) return reply.code(404).send({ error: 'Not found.' });
+    if (!file) return sendNotFound(reply);
     // A bank picture may still be being rendered just after start-up: it is there once that is done.
     const stream = (await opened(file)) ?? (await store.rendering.then(() => opened(file)));
-    if (!stream) return reply.code(404).send({ error: 'Not found.' });
+    if (!stream) return sendNotFound(reply);
     return reply
       .type('image/webp')
       .header('Content-Security-Policy', IMAGE_CSP)
@@ -56,7 +52,7 @@ export async function imageRoutes(app: FastifyInstance, options: Options) {
 
   await app.register(async (admin) => {
     admin.addHook('preHandler', async (request, reply) => {
-      if (await refusedUnlessAdmin(deps, security, request, reply)) return reply;
+      if (!(await signedInAdmin(options, request, reply))) return reply;
     });
 
     await admin.register(fastifyMultipart, {
@@ -78,84 +74,19 @@ export async function imageRoutes(app: FastifyInstance, options: Options) {
       }
     });
 
-    const tus = new TusServer({
-      path: UPLOADS_ROUTE,
-      datastore: new FileStore({ directory: store.incoming, expirationPeriodInMilliseconds: INCOMING_EXPIRY_MS }),
-      maxSize: MAX_IMAGE_BYTES,
-      relativeLocation: true,
-      // No cross-origin uploads: no Access-Control-Allow-Origin at all.
-      allowedOrigins: [],
-      disableTerminationForFinishedUploads: true,
-      // The file's SHA-256 comes with the upload: what is stored is checked against it once whole.
-      async onUploadCreate(_request, upload) {
-        if (!/^[0-9a-f]{64}$/.test(upload.metadata?.sha256 ?? '')) {
-          throw { status_code: 400, body: englishMessage('errors:image.checksumMissing') };
-        }
-        return {};
-      },
-      async onUploadFinish(_request, upload) {
-        const imageUrl = await finishUpload(upload);
-        return {
-          status_code: 200,
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ imageUrl }),
-        };
-      },
-    });
-
-    async function finishUpload(upload: Upload): Promise<string> {
-      const path = upload.storage?.path ?? '';
-      try {
-        const bytes = await readFile(path);
-        const sha256 = createHash('sha256').update(bytes).digest('hex');
-        if (sha256 !== upload.metadata?.sha256) {
-          throw new DomainError('BAD_REQUEST', 'errors:image.checksum');
-        }
-        return await store.store(bytes);
-      } catch (error) {
-        const { status, body } = httpErrorOf(error);
-        if (status >= 500) app.log.error({ err: error }, 'storing an upload failed');
-        throw { status_code: status, body: JSON.stringify(body) };
-      } finally {
-        await tus.datastore.remove(upload.id).catch(() => undefined);
-      }
-    }
-
     // tus reads the request body itself, chunk by chunk: Fastify leaves it alone.
     admin.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
-    const handleTus = (request: FastifyRequest, reply: FastifyReply) => {
+    // The resumable upload's server (tus-server.ts), loaded with the first upload: players never need it.
+    let tus: Promise<ResumableUploads> | null = null;
+    const handleTus = async (request: FastifyRequest, reply: FastifyReply) => {
+      tus ??= import('./tus-server').then(({ resumableUploads }) => resumableUploads(store, app.log));
+      const uploads = await tus;
       reply.hijack();
       for (const [name, value] of Object.entries(securityHeaders(security.secure))) reply.raw.setHeader(name, value);
-      void tus.handle(request.raw, reply.raw);
+      void uploads.handle(request.raw, reply.raw);
     };
     admin.all(UPLOADS_ROUTE, handleTus);
     admin.all(`${UPLOADS_ROUTE}/*`, handleTus);
-
-    // Uploads left unfinished for a day go.
-    const sweep = setInterval(() => void tus.cleanUpExpiredUploads().catch(() => undefined), 60 * 60 * 1000);
-    sweep.unref();
-    admin.addHook('onClose', async () => clearInterval(sweep));
+    admin.addHook('onClose', async () => (await tus)?.close());
   });
-}
-
-function sendError(reply: FastifyReply, error: unknown) {
-  const { status, body, headers } = httpErrorOf(error);
-  if (status >= 500) throw error;
-  return reply.code(status).headers(headers).send(body);
-}
-
-/**
- * A REST route's admin check (tRPC procedures have adminProcedure): answers 401 signed out, 403
- * to others, and says whether it did.
- */
-export async function refusedUnlessAdmin(
-  deps: ServerDeps,
-  security: CookieSecurity,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<boolean> {
-  const auth = await authenticate({ ...deps, security }, request, reply);
-  if (auth?.user.isAdmin) return false;
-  await sendError(reply, auth ? forbidden() : unauthorized());
-  return true;
 }

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createCategoryInput, updateCategoryInput } from '../../shared/schemas/admin';
 import { foldForSearch } from '../../shared/text';
-import type { Db } from '../db/database';
+import { type Db, writeTransaction } from '../db/database';
 import { categories, questions } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import type { CategoryView } from './categories';
@@ -30,7 +30,7 @@ const view = (row: { id: number; nameEn: string; nameVi: string }): CategoryView
 
 /** Adds a category (writer); both names required (spec §5), neither taken. */
 export function createCategory(db: Db, input: z.output<typeof createCategoryInput>): CategoryView {
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     assertNamesFree(db, input);
     return view(db.insert(categories).values(input).returning().get());
   });
@@ -38,7 +38,7 @@ export function createCategory(db: Db, input: z.output<typeof createCategoryInpu
 
 export function updateCategory(db: Db, input: z.output<typeof updateCategoryInput>): CategoryView {
   const { categoryId, ...names } = input;
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     assertNamesFree(db, names, categoryId);
     const row = db.update(categories).set(names).where(eq(categories.id, categoryId)).returning().get();
     if (!row) throw notFound('errors:category.notFound');
@@ -51,7 +51,7 @@ export function updateCategory(db: Db, input: z.output<typeof updateCategoryInpu
  * nothing is lost by a click (questions reference their category, and games keep their history).
  */
 export function deleteCategory(db: Db, categoryId: number): void {
-  db.transaction(() => {
+  writeTransaction(db, () => {
     const inUse = db.select({ n: count() }).from(questions).where(eq(questions.categoryId, categoryId)).get()?.n ?? 0;
     if (inUse > 0) throw conflict('errors:category.hasQuestions', { count: inUse });
     const { changes } = db.delete(categories).where(eq(categories.id, categoryId)).run();

@@ -8,7 +8,7 @@ import {
   NEEDS_LOOK_LIMIT,
   type questionInput,
 } from '../../shared/schemas/admin';
-import type { Db } from '../db/database';
+import { type Db, writeTransaction } from '../db/database';
 import {
   bankRemovals,
   categories,
@@ -283,7 +283,7 @@ const columnsOf = (input: QuestionInput) => ({
 
 /** Adds a question (writer): its row and its search entry, together. */
 export function createQuestion(db: Db, input: QuestionInput): { id: number } {
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     assertCategory(db, input.categoryId);
     const { id } = db
       .insert(questions)
@@ -300,7 +300,7 @@ export function createQuestion(db: Db, input: QuestionInput): { id: number } {
  * longer uses, for the caller to delete once this has committed.
  */
 export function updateQuestion(db: Db, questionId: number, input: QuestionInput): { droppedImageUrl: string | null } {
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const before = db
       .select({ imageUrl: questions.imageUrl })
       .from(questions)
@@ -324,7 +324,7 @@ export function updateQuestion(db: Db, questionId: number, input: QuestionInput)
  * missing question (services/game.ts). Returns its image, for the caller to delete.
  */
 export function deleteQuestion(db: Db, questionId: number): { droppedImageUrl: string | null } {
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const row = db
       .delete(questions)
       .where(eq(questions.id, questionId))

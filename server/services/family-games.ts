@@ -4,11 +4,18 @@
  * heard lately, not only its own player (question-picker.ts says in which order it gives way).
  */
 
-/** One game of the family's: which profile played it and its question ids. */
+/**
+ * One game of the family's: which profile played it (the start of its id, enough to tell a
+ * family's profiles apart) and its question ids. Short, so that a family's games fit in its
+ * account's row without spilling to another page: a start writes one page less (bench/README.md).
+ */
 export type FamilyGame = { p: string; q: number[] };
 
-/** Games kept on the account (a full category's pool of every age, and more). */
-export const FAMILY_GAMES_REMEMBERED = 40;
+/** Games kept on the account: a category's whole pool for one age group (75) four times over, and more. */
+export const FAMILY_GAMES_REMEMBERED = 20;
+
+/** How a profile is named in FamilyGame.p. */
+export const familyKeyOf = (profileId: string) => profileId.slice(0, 8);
 /** A question heard in the family's last games is "recent": the last thing a new game repeats. */
 export const FAMILY_RECENT_GAMES = 10;
 
@@ -18,8 +25,9 @@ export type Heard = { gamesAgo: number; byPlayer: boolean };
 /** The family's games as the picker reads them, for the profile about to play: question id → how it was heard. */
 export function heardByFamily(recentGames: readonly FamilyGame[], profileId: string): Map<number, Heard> {
   const heard = new Map<number, Heard>();
+  const player = familyKeyOf(profileId);
   recentGames.forEach((game, gamesAgo) => {
-    const byPlayer = game.p === profileId;
+    const byPlayer = game.p === player;
     for (const id of game.q) {
       const known = heard.get(id);
       if (!known) heard.set(id, { gamesAgo, byPlayer });
@@ -29,7 +37,7 @@ export function heardByFamily(recentGames: readonly FamilyGame[], profileId: str
   return heard;
 }
 
-/** The family's games once this one is added, newest first, the oldest forgotten. */
-export function withGame(recentGames: readonly FamilyGame[], game: FamilyGame): FamilyGame[] {
-  return [game, ...recentGames].slice(0, FAMILY_GAMES_REMEMBERED);
+/** The family's games once `profileId` has played `questionIds`, newest first, the oldest forgotten. */
+export function withGame(recentGames: readonly FamilyGame[], profileId: string, questionIds: number[]): FamilyGame[] {
+  return [{ p: familyKeyOf(profileId), q: questionIds }, ...recentGames].slice(0, FAMILY_GAMES_REMEMBERED);
 }

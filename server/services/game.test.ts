@@ -288,7 +288,7 @@ describe('resuming after a reload', () => {
     expect(resumed).toEqual({ ...game, position: 2, correctCount: 2, winnings: 200 });
   });
 
-  it('records each pick; when an admin deletes a question still ahead, resuming ends the game once, keeping the winnings', async () => {
+  it('records each pick; when an admin deletes a question still ahead, resuming says so (reading only) and its end counts once', async () => {
     const { api, profileId, categoryId } = setUp();
     const game = (await api.game.start({ profileId, categoryId, lang: 'en' }))!;
     await api.game.answer({ gameId: game.gameId, position: 0, answerIndex: rightAnswerAt(db, game.gameId, 0) });
@@ -298,8 +298,18 @@ describe('resuming after a reload', () => {
 
     // An admin deletes a question this game has still to show: the history stays, the game ends.
     db.delete(questions).where(eq(questions.id, stored.questions[5]!.questionId)).run();
-    expect(await api.game.current({ profileId })).toEqual({ status: 'removed', correctCount: 1, winnings: 100 });
+    // Asking where the game stands changes nothing (a query never writes)…
+    expect(await api.game.current({ profileId })).toEqual({ gameId: game.gameId, status: 'interrupted' });
+    expect(await api.game.current({ profileId })).toEqual({ gameId: game.gameId, status: 'interrupted' });
+    expect(profileTotals(profileId)).toEqual({ games: 0, money: 0, correct: 0 });
+    // …ending it is a mutation of its own, counted once.
+    expect(await api.game.endInterrupted({ gameId: game.gameId })).toEqual({
+      status: 'removed',
+      correctCount: 1,
+      winnings: 100,
+    });
     expect(profileTotals(profileId)).toEqual({ games: 1, money: 100, correct: 1 });
+    expect((await rejection(api.game.endInterrupted({ gameId: game.gameId }))).code).toBe('CONFLICT');
     // Once: nothing left to resume, and a late pick changes nothing.
     expect(await api.game.current({ profileId })).toBeNull();
     const late = await rejection(api.game.answer({ gameId: game.gameId, position: 1, answerIndex: 0 }));

@@ -4,10 +4,10 @@ import type { z } from 'zod';
 import { type AgeCategory, ageCategoriesByNearness, ageCategoryOf } from '../../shared/age';
 import type { Language } from '../../shared/i18n';
 import { type GameOutcome, outcomeAfterPick, winningsFor } from '../../shared/ladder';
-import { audiencePoll, fiftyFiftyRemoval, type UsedLifelines } from '../../shared/lifelines';
+import { audiencePoll, fiftyFiftyRemoval, isLifelineLeft, type UsedLifelines } from '../../shared/lifelines';
 import type { answerInput, CategoryChoice, lifelineInput, startGameInput } from '../../shared/schemas/game';
 import { applyOrder, randomPermutation, shownIndexOf } from '../../shared/shuffle';
-import { type Db, inTransaction } from '../db/database';
+import { type Db, inTransaction, writeTransaction } from '../db/database';
 import { preparedQueries } from '../db/prepared';
 import {
   categories,
@@ -23,6 +23,9 @@ import { conflict, notFound } from '../errors';
 import { heardByFamily, withGame } from './family-games';
 import { getOwnedProfile, getOwnedProfileForGame } from './profiles';
 import { loadQuestions, type QuestionRow, selectQuestions } from './question-rows';
+
+/** Written as a literal, not bound: so SQLite can use the partial index of games being played (schema.ts). */
+const isPlaying = sql`${games.status} = 'playing'`;
 
 /** The queries of a game start and a pick, built and prepared once (see preparedQueries). */
 const gameQueries = preparedQueries((db) => {
@@ -48,7 +51,7 @@ const gameQueries = preparedQueries((db) => {
     unfinishedGames: db
       .select({ id: games.id, profileId: games.profileId, correctCount: games.correctCount })
       .from(games)
-      .where(and(eq(games.profileId, p('profileId')), eq(games.status, 'playing')))
+      .where(and(eq(games.profileId, p('profileId')), isPlaying))
       .prepare(),
     insertGame: db
       .insert(games)
@@ -204,36 +207,39 @@ function finishGame(
  * question matches.
  */
 export function startGame(db: Db, userId: string, input: z.output<typeof startGameInput>): GameView | null {
-  return db.transaction(
-    () => {
-      const profile = getOwnedProfileForGame(db, userId, input.profileId);
-      // The same start again (its reply was lost): the game it made, not a second one.
-      if (input.gameId) {
-        const made = db.select().from(games).where(eq(games.id, input.gameId)).get();
-        if (made && made.profileId !== profile.id) throw conflict('errors:game.idTaken');
-        if (made) {
-          const view = viewOf(db, made);
-          return view.status === 'interrupted' ? null : view;
-        }
+  return writeTransaction(db, () => {
+    const profile = getOwnedProfileForGame(db, userId, input.profileId);
+    // The same start again (its reply was lost): the game it made, not a second one.
+    if (input.gameId) {
+      const made = db.select().from(games).where(eq(games.id, input.gameId)).get();
+      if (made && made.profileId !== profile.id) throw conflict('errors:game.idTaken');
+      if (made) {
+        const view = viewOf(db, made);
+        return view.status === 'interrupted' ? null : view;
       }
-      assertCategoryExists(db, input.categoryId);
-      const categoryId = input.categoryId === 'random' ? null : input.categoryId;
-      const ageCategory = ageCategoryOf(profile.age);
-      const recentGames = gameQueries(db).familyGames.get({ userId })?.recentGames ?? [];
-      const rows = selectQuestions(
-        db,
-        { categoryId, ages: ageCategoriesByNearness(ageCategory), heard: heardByFamily(recentGames, profile.id) },
-        input.lang,
-      );
-      if (rows.length === 0) return null;
-      gameQueries(db).setFamilyGames.run({
-        userId,
-        recentGames: JSON.stringify(withGame(recentGames, { p: profile.id, q: rows.map((row) => row.id) })),
-      });
-      return recordNewGame(db, profile, { categoryId, ageCategory, lang: input.lang, gameId: input.gameId }, rows);
-    },
-    { behavior: 'immediate' },
-  );
+    }
+    assertCategoryExists(db, input.categoryId);
+    const categoryId = input.categoryId === 'random' ? null : input.categoryId;
+    const ageCategory = ageCategoryOf(profile.age);
+    const recentGames = gameQueries(db).familyGames.get({ userId })?.recentGames ?? [];
+    const rows = selectQuestions(
+      db,
+      { categoryId, ages: ageCategoriesByNearness(ageCategory), heard: heardByFamily(recentGames, profile.id) },
+      input.lang,
+    );
+    if (rows.length === 0) return null;
+    gameQueries(db).setFamilyGames.run({
+      userId,
+      recentGames: JSON.stringify(
+        withGame(
+          recentGames,
+          profile.id,
+          rows.map((row) => row.id),
+        ),
+      ),
+    });
+    return recordNewGame(db, profile, { categoryId, ageCategory, lang: input.lang, gameId: input.gameId }, rows);
+  });
 }
 
 function recordNewGame(
@@ -296,7 +302,7 @@ function currentGameOf(db: Db, userId: string, profileId: string): GameView | In
   const game = db
     .select()
     .from(games)
-    .where(and(eq(games.profileId, profileId), eq(games.status, 'playing')))
+    .where(and(eq(games.profileId, profileId), isPlaying))
     .orderBy(desc(games.createdAt))
     .get();
   return game ? viewOf(db, game) : null;
@@ -394,19 +400,16 @@ export function gameState(db: Db, userId: string, gameId: string) {
  */
 export function endInterruptedGame(db: Db, userId: string, gameId: string): RemovedQuestionEnd {
   const queries = gameQueries(db);
-  return db.transaction(
-    () => {
-      const game = queries.gameForPick.get({ gameId, userId });
-      if (!game) throw notFound('errors:game.notFound');
-      if (game.status !== 'playing') throw conflict('errors:game.finished');
-      const ids = game.questions.slice(game.position).map((served) => served.questionId);
-      const remaining = db.select({ id: questions.id }).from(questions).where(inArray(questions.id, ids)).all();
-      if (remaining.length === ids.length) throw conflict('errors:game.notInterrupted');
-      finishGame(db, game, 'abandoned', game.correctCount);
-      return { status: 'removed', correctCount: game.correctCount, winnings: winningsFor(game.correctCount) };
-    },
-    { behavior: 'immediate' },
-  );
+  return writeTransaction(db, () => {
+    const game = queries.gameForPick.get({ gameId, userId });
+    if (!game) throw notFound('errors:game.notFound');
+    if (game.status !== 'playing') throw conflict('errors:game.finished');
+    const ids = game.questions.slice(game.position).map((served) => served.questionId);
+    const remaining = db.select({ id: questions.id }).from(questions).where(inArray(questions.id, ids)).all();
+    if (remaining.length === ids.length) throw conflict('errors:game.notInterrupted');
+    finishGame(db, game, 'abandoned', game.correctCount);
+    return { status: 'removed', correctCount: game.correctCount, winnings: winningsFor(game.correctCount) };
+  });
 }
 
 /** How a game ends when the question it waits on was deleted by an admin. */
@@ -441,45 +444,42 @@ function gameAwaitingPickAt(db: Db, userId: string, at: { gameId: string; positi
  */
 export function answerQuestion(db: Db, userId: string, input: z.output<typeof answerInput>): PickResult {
   const queries = gameQueries(db);
-  return db.transaction(
-    () => {
-      const game = gameAwaitingPickAt(db, userId, input);
-      const served = game.questions[game.position];
-      if (!served) throw notFound('errors:game.notFound');
-      const question = queries.correctAnswer.get({ questionId: served.questionId });
-      if (!question) {
-        // Deleted by an admin since it was served: the game ends here, keeping what was won.
-        finishGame(db, game, 'abandoned', game.correctCount);
-        return { status: 'removed', correctCount: game.correctCount, winnings: winningsFor(game.correctCount) };
-      }
+  return writeTransaction(db, () => {
+    const game = gameAwaitingPickAt(db, userId, input);
+    const served = game.questions[game.position];
+    if (!served) throw notFound('errors:game.notFound');
+    const question = queries.correctAnswer.get({ questionId: served.questionId });
+    if (!question) {
+      // Deleted by an admin since it was served: the game ends here, keeping what was won.
+      finishGame(db, game, 'abandoned', game.correctCount);
+      return { status: 'removed', correctCount: game.correctCount, winnings: winningsFor(game.correctCount) };
+    }
 
-      const correctShown = shownIndexOf(served.answerOrder, question.correctAnswerIndex);
-      const correct = input.answerIndex === correctShown;
-      queries.countAnswer.run({ questionId: served.questionId, ageCategory: game.ageCategory, right: correct ? 1 : 0 });
-      const correctCount = game.correctCount + (correct ? 1 : 0);
-      const winnings = winningsFor(correctCount);
-      const status = outcomeAfterPick(game.position, game.questionCount, correct);
+    const correctShown = shownIndexOf(served.answerOrder, question.correctAnswerIndex);
+    const correct = input.answerIndex === correctShown;
+    queries.countAnswer.run({ questionId: served.questionId, ageCategory: game.ageCategory, right: correct ? 1 : 0 });
+    const correctCount = game.correctCount + (correct ? 1 : 0);
+    const winnings = winningsFor(correctCount);
+    const status = outcomeAfterPick(game.position, game.questionCount, correct);
 
-      // SET placeholders are not encoded (see gameQueries): the JSON goes in as text.
-      const picks = JSON.stringify(
-        game.questions.map((q, i) => (i === game.position ? { ...q, pickedIndex: input.answerIndex } : q)),
-      );
-      if (status === 'playing') {
-        queries.advanceGame.run({
-          gameId: game.id,
-          position: game.position + 1,
-          correctCount,
-          winnings,
-          questions: picks,
-        });
-      } else {
-        queries.recordPicks.run({ gameId: game.id, questions: picks });
-        finishGame(db, game, status, correctCount);
-      }
-      return { correct, correctAnswerIndex: correctShown, status, correctCount, winnings };
-    },
-    { behavior: 'immediate' },
-  );
+    // SET placeholders are not encoded (see gameQueries): the JSON goes in as text.
+    const picks = JSON.stringify(
+      game.questions.map((q, i) => (i === game.position ? { ...q, pickedIndex: input.answerIndex } : q)),
+    );
+    if (status === 'playing') {
+      queries.advanceGame.run({
+        gameId: game.id,
+        position: game.position + 1,
+        correctCount,
+        winnings,
+        questions: picks,
+      });
+    } else {
+      queries.recordPicks.run({ gameId: game.id, questions: picks });
+      finishGame(db, game, status, correctCount);
+    }
+    return { correct, correctAnswerIndex: correctShown, status, correctCount, winnings };
+  });
 }
 
 /**
@@ -490,31 +490,28 @@ export function answerQuestion(db: Db, userId: string, input: z.output<typeof an
  */
 export function takeLifeline(db: Db, userId: string, input: z.output<typeof lifelineInput>): UsedLifelines {
   const queries = gameQueries(db);
-  return db.transaction(
-    () => {
-      const game = gameAwaitingPickAt(db, userId, input);
-      if (game.lifelines[input.lifeline]) throw conflict('errors:game.lifelineUsed');
-      const served = game.questions[game.position];
-      const question = served && queries.correctAnswer.get({ questionId: served.questionId });
-      // Deleted by an admin since it was served: the next pick ends the game (answerQuestion).
-      if (!served || !question) throw notFound('errors:question.notFound');
+  return writeTransaction(db, () => {
+    const game = gameAwaitingPickAt(db, userId, input);
+    if (game.lifelines[input.lifeline]) throw conflict('errors:game.lifelineUsed');
+    const served = game.questions[game.position];
+    const question = served && queries.correctAnswer.get({ questionId: served.questionId });
+    // Deleted by an admin since it was served: the next pick ends the game (answerQuestion).
+    if (!served || !question) throw notFound('errors:question.notFound');
 
-      const correctShown = shownIndexOf(served.answerOrder, question.correctAnswerIndex);
-      const position = game.position;
-      const used: UsedLifelines = { ...game.lifelines };
-      if (input.lifeline === 'fiftyFifty') {
-        used.fiftyFifty = { position, removed: fiftyFiftyRemoval(correctShown) };
-      } else if (input.lifeline === 'audience') {
-        const removed = used.fiftyFifty?.position === position ? used.fiftyFifty.removed : [];
-        used.audience = { position, poll: audiencePoll(correctShown, position, removed) };
-      } else {
-        used.family = { position };
-      }
-      queries.setLifelines.run({ gameId: game.id, lifelines: JSON.stringify(used) });
-      return used;
-    },
-    { behavior: 'immediate' },
-  );
+    const correctShown = shownIndexOf(served.answerOrder, question.correctAnswerIndex);
+    const position = game.position;
+    const used: UsedLifelines = { ...game.lifelines };
+    if (input.lifeline === 'fiftyFifty') {
+      used.fiftyFifty = { position, removed: fiftyFiftyRemoval(correctShown) };
+    } else if (input.lifeline === 'audience') {
+      const removed = used.fiftyFifty?.position === position ? used.fiftyFifty.removed : [];
+      used.audience = { position, poll: audiencePoll(correctShown, position, removed) };
+    } else {
+      used.family = { position };
+    }
+    queries.setLifelines.run({ gameId: game.id, lifelines: JSON.stringify(used) });
+    return used;
+  });
 }
 
 export type ApiQuestion = { question: string; answers: string[]; correctAnswer: string; imageUrl: string | null };

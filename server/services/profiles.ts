@@ -3,7 +3,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createProfileInput, updateProfileInput } from '../../shared/schemas/profile';
 import { setActiveProfile } from '../auth/session';
-import type { Db } from '../db/database';
+import { type Db, writeTransaction } from '../db/database';
 import { preparedQueries } from '../db/prepared';
 import { profiles } from '../db/schema';
 import { invalid, notFound } from '../errors';
@@ -69,18 +69,15 @@ export function getOwnedProfileForGame(db: Db, userId: string, profileId: string
 }
 
 export function createProfile(db: Db, userId: string, input: z.output<typeof createProfileInput>): ProfileView {
-  return db.transaction(
-    (tx) => {
-      const [existing] = tx.select({ n: count() }).from(profiles).where(eq(profiles.userId, userId)).all();
-      if ((existing?.n ?? 0) >= MAX_PROFILES_PER_ACCOUNT) throw invalid('errors:profile.tooMany');
-      const id = randomUUID();
-      tx.insert(profiles)
-        .values({ id, userId, ...input })
-        .run();
-      return getOwnedProfile(db, userId, id);
-    },
-    { behavior: 'immediate' },
-  );
+  return writeTransaction(db, () => {
+    const [existing] = db.select({ n: count() }).from(profiles).where(eq(profiles.userId, userId)).all();
+    if ((existing?.n ?? 0) >= MAX_PROFILES_PER_ACCOUNT) throw invalid('errors:profile.tooMany');
+    const id = randomUUID();
+    db.insert(profiles)
+      .values({ id, userId, ...input })
+      .run();
+    return getOwnedProfile(db, userId, id);
+  });
 }
 
 export function updateProfile(db: Db, userId: string, input: z.output<typeof updateProfileInput>): ProfileView {

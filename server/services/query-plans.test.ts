@@ -45,7 +45,8 @@ describe('hot queries never scan a table', () => {
 
   it.each(hotQueries)('prepared: %s', (sql) => {
     const plan = planOf(sql);
-    expect(plan).not.toMatch(/^SCAN (?!CONSTANT ROW)/m);
+    // A list of ids given as a JSON array (json_each) is scanned: it is the list, not a table.
+    expect(plan).not.toMatch(/^SCAN (?!CONSTANT ROW|json_each VIRTUAL TABLE)/m);
     expect(plan).not.toMatch(/USE TEMP B-TREE/);
   });
 

@@ -1,7 +1,13 @@
 import Papa from 'papaparse';
 import { AGE_CATEGORIES, type AgeCategory } from '../../shared/age';
+import type { Language } from '../../shared/i18n';
 import { questionInput } from '../../shared/schemas/admin';
-import { IMPORT_MAX_ROWS, type SetQuestion, toQuestionInput } from '../../shared/schemas/question-set';
+import {
+  type FileProblem,
+  IMPORT_MAX_ROWS,
+  type SetQuestion,
+  toQuestionInput,
+} from '../../shared/schemas/question-set';
 import { cleanText, foldForSearch } from '../../shared/text';
 import type { CategoryView } from './categories';
 import type { ExportedQuestion } from './question-sets';
@@ -51,7 +57,6 @@ export function toCsv(rows: Iterable<ExportedQuestion>, withHeader: boolean): st
   return withHeader ? `${BOM}${csv}\r\n` : `${csv}\r\n`;
 }
 
-export type FileProblem = { line: number; message: string; params?: Record<string, string | number> };
 export type ParsedFile = { questions: SetQuestion[]; problems: FileProblem[] };
 
 type Row = Record<string, unknown>;
@@ -97,7 +102,7 @@ function readRow(
       : 'ABCD'.includes(csvCorrect) && csvCorrect.length === 1
         ? 'ABCD'.indexOf(csvCorrect)
         : Number(csvCorrect) - 1;
-  const answers = (lang: 'en' | 'vi') =>
+  const answers = (lang: Language) =>
     Array.isArray(row[`answers_${lang}`])
       ? (row[`answers_${lang}`] as unknown[]).map((a) => String(a ?? ''))
       : [1, 2, 3, 4].map((n) => String(row[`answer_${lang}_${n}`] ?? ''));

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { QuestionInput } from '../../shared/schemas/admin';
 import type { SetQuestion } from '../../shared/schemas/question-set';
 import { foldForSearch } from '../../shared/text';
-import type { Db } from '../db/database';
+import { type Db, writeTransaction } from '../db/database';
 import { categories, QUESTION_SEARCH_TABLE, questions } from '../db/schema';
 import { invalid } from '../errors';
 import { indexQuestion } from './question-search';
@@ -33,7 +33,7 @@ export function isKnownQuestion(db: Db, categoryId: number, foldedText: string):
  * category missing since the review fails the whole set: nothing is saved.
  */
 export function saveQuestionSet(db: Db, set: QuestionInput[]): { saved: number } {
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const known = new Set(
       db
         .select({ id: categories.id })

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ReportReason, reportQuestionInput } from '../../shared/schemas/report';
-import type { Db } from '../db/database';
+import { type Db, writeTransaction } from '../db/database';
 import { categories, games, profiles, questionReports, questions } from '../db/schema';
 import { invalid, notFound } from '../errors';
 
@@ -11,7 +11,7 @@ import { invalid, notFound } from '../errors';
  * question: reporting again replaces the reason and note, and opens it again if it was dismissed.
  */
 export function reportQuestion(db: Db, userId: string, input: z.output<typeof reportQuestionInput>): { ok: true } {
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const game = db
       .select({
         profileId: games.profileId,

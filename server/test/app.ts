@@ -4,21 +4,21 @@ import { afterAll } from 'vitest';
 import { type AppDeps, buildApp, LOCAL_ONLY_CONFIG } from '../app';
 import type { Db } from '../db/database';
 import { createImageStore } from '../images/image-store';
-import { TEST_RATE_LIMITS, writerThreadFor } from './writer';
+import { inProcessWriter } from '../writer';
+import { TEST_RATE_LIMITS } from './deps';
 
 export const TEST_ORIGIN = 'http://localhost:80';
 
 /**
- * The whole HTTP app on a test database, with local sign-in and its real writer thread, for
+ * The whole HTTP app on a test database, with local sign-in and its writer in-process, for
  * `app.inject()`. Rate limits are out of the way unless a test sets its own.
  */
 export async function createTestApp(
   db: Db & { path: string },
   overrides: Partial<Omit<AppDeps, 'deps'>> = {},
 ): Promise<FastifyInstance> {
-  const { writer } = await writerThreadFor(db);
   const app = await buildApp({
-    deps: { db, writer, images: createImageStore(join(dirname(db.path), 'uploads')) },
+    deps: { db, writer: inProcessWriter(db), images: createImageStore(join(dirname(db.path), 'uploads')) },
     config: LOCAL_ONLY_CONFIG,
     rateLimits: TEST_RATE_LIMITS,
     ...overrides,

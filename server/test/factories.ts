@@ -7,7 +7,7 @@ import { categories, profiles, questions } from '../db/schema';
 import { indexQuestion } from '../services/question-search';
 import { createContextInner } from '../trpc/context';
 import { createCaller } from '../trpc/router';
-import { testDeps } from './writer';
+import { testDeps } from './deps';
 
 let counter = 0;
 const next = () => ++counter;

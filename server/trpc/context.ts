@@ -1,23 +1,7 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import type { QuestionGenerator } from '../ai/question-generator';
 import { authenticate, type CookieSecurity } from '../auth/request-auth';
 import type { Session, SessionUser } from '../auth/session';
-import type { Db } from '../db/database';
-import type { ImageStore } from '../images/image-store';
-import type { GameLimiter } from '../rate-limits';
-import type { Writer } from '../writer/writer';
-
-/**
- * What every request's work stands on: the read connection, the writer, the rate limits, the
- * question images, and the AI service (null when none is configured).
- */
-export type ServerDeps = {
-  db: Db;
-  writer: Writer;
-  limiter: GameLimiter;
-  images: ImageStore;
-  generator: QuestionGenerator | null;
-};
+import type { ServerDeps } from '../deps';
 
 export type ContextInner = ServerDeps & {
   user: SessionUser | null;

@@ -24,27 +24,18 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(mapErrors);
 
-export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+/**
+ * Signed in (UNAUTHORIZED otherwise), and within the account's limit for the calls rate-limits.ts
+ * lists (TOO_MANY_REQUESTS over it).
+ */
+export const protectedProcedure = publicProcedure.use(async ({ ctx, path, next }) => {
   if (!ctx.user || !ctx.session) throw unauthorized();
+  await ctx.limiter.consume(path, ctx.user.id);
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
 
 /** Admin work (spec §6, checked here on the server): FORBIDDEN to a signed-in non-admin, UNAUTHORIZED signed out. */
 export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (!ctx.user.isAdmin) throw forbidden();
-  return next();
-});
-
-/** Per-session limits on the calls that write games (server/rate-limits.ts). */
-export const gameStartProcedure = protectedProcedure.use(async ({ ctx, next }) => {
-  await ctx.limiter.gameStart(ctx.session.id);
-  return next();
-});
-export const answerProcedure = protectedProcedure.use(async ({ ctx, next }) => {
-  await ctx.limiter.answer(ctx.session.id);
-  return next();
-});
-export const reportProcedure = protectedProcedure.use(async ({ ctx, next }) => {
-  await ctx.limiter.report(ctx.session.id);
   return next();
 });

@@ -36,7 +36,6 @@ const avatar = z.enum(AVATARS, profileMessages.invalidAvatar);
 export const profileIdInput = z.object({ profileId: z.uuid() });
 
 export const createProfileInput = z.object({ name, age, avatar: avatar.default(DEFAULT_AVATAR) });
-export type CreateProfileInput = z.input<typeof createProfileInput>;
 
 export const updateProfileInput = z.object({
   profileId: z.uuid(),

@@ -37,17 +37,33 @@ export const generateInput = z.object({
 });
 export type GenerateInput = z.output<typeof generateInput>;
 
-/** Spec §3, a generated question, exactly as the service and POST /api/generate-questions give it. */
-export type GeneratedQuestion = {
-  question_en: string;
-  question_vi: string;
-  answers_en: string[];
-  answers_vi: string[];
-  correctAnswerIndex: number;
-};
+/**
+ * Spec §3, a generated question, exactly as POST /api/generate-questions gives it; with its
+ * difficulty, what the AI service is asked for (server/ai/question-generator.ts sends this schema
+ * as the structured output's JSON schema).
+ */
+export const generatedQuestionSchema = z.object({
+  question_en: z.string(),
+  question_vi: z.string(),
+  answers_en: z.array(z.string()),
+  answers_vi: z.array(z.string()),
+  correctAnswerIndex: z.literal([0, 1, 2, 3]),
+});
+export type GeneratedQuestion = z.infer<typeof generatedQuestionSchema>;
+export const generatedSetSchema = z.object({
+  questions: z.array(generatedQuestionSchema.extend({ difficulty: z.literal([1, 2, 3]) })),
+});
+
+/** A line of an imported file that was left out, and why (an i18n key with its values). */
+export type FileProblem = { line: number; message: string; params?: Record<string, string | number> };
 
 /** A question of a set (generated or imported) with where it goes: what the review shows and the save takes. */
-export type SetQuestion = GeneratedQuestion & { categoryId: number; ageCategory: AgeCategory; difficulty: number };
+export type SetQuestion = Omit<GeneratedQuestion, 'correctAnswerIndex'> & {
+  correctAnswerIndex: number;
+  categoryId: number;
+  ageCategory: AgeCategory;
+  difficulty: number;
+};
 
 /** A set question as the add-question form's input: the one set of rules (shared/schemas/admin.ts) judges both. */
 export function toQuestionInput(question: SetQuestion): QuestionInput {

@@ -1,9 +1,9 @@
 import { TRPCClientError } from '@trpc/client';
+import type { AppRouter } from '../../../server/trpc/router';
 
-type ErrorData = { code?: string; messageKey?: string | null; retryAfterSeconds?: number | null };
-
-const dataOf = (error: unknown): ErrorData | undefined =>
-  error instanceof TRPCClientError ? (error.data as ErrorData | undefined) : undefined;
+/** What an error answer carries (server/errors.ts, trpcErrorBody), as the router types it. */
+const dataOf = (error: unknown) =>
+  error instanceof TRPCClientError ? (error as TRPCClientError<AppRouter>).data : undefined;
 
 /**
  * The i18n key to show for a failed call: the server's own (`data.messageKey`, see
@@ -28,7 +28,7 @@ export function rateLimitedOr(error: unknown, fallback: string): string {
 
 /** The values for the server message's {{placeholders}} (a count, a name). */
 export function errorParamsOf(error: unknown): Record<string, string | number> {
-  return (dataOf(error) as { messageParams?: Record<string, string | number> } | undefined)?.messageParams ?? {};
+  return dataOf(error)?.messageParams ?? {};
 }
 
 /** No answer came at all (offline, a dropped connection, a timeout), as opposed to a refusal. */

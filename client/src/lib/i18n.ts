@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import type { Language } from '../../../shared/i18n';
 import { FALLBACK_LANGUAGE, LANGUAGES } from '../../../shared/i18n';
 import enErrors from '../../../shared/locales/en/errors.json';
 import viErrors from '../../../shared/locales/vi/errors.json';
@@ -51,7 +52,7 @@ export function initI18n() {
 }
 
 /** The UI language reduced to one we support. */
-export function currentLanguage(): 'en' | 'vi' {
+export function currentLanguage(): Language {
   return i18n.resolvedLanguage === 'vi' ? 'vi' : 'en';
 }
 

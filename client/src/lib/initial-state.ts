@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
+import type { PageState } from '../../../server/http/page-state';
 import { type RouterOutputs, trpc } from './trpc';
 
 type SessionMe = RouterOutputs['session']['me'];
-type InitialQuery = { path: keyof typeof procedures; input?: { profileId: string }; data: unknown };
+type InitialQuery = PageState['queries'][number];
 
 /** Matches INITIAL_STATE_ID in server/http/static-files.ts; its shape is server/http/page-state.ts's PageState. */
 const ELEMENT_ID = 'initial-state';

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { starterBank } from './bank';
+import { loadStarterBank } from './bank';
 import { BANK_RULES, bankProblems, categoryProblems, numbersIn, questionProblems, wordCount } from './bank-rules';
 import { bankImagesFolder } from './seed';
 
+const starterBank = loadStarterBank();
 const imageExists = (file: string) => existsSync(join(bankImagesFolder(), file));
 
 /** The rules code can check (bank-rules.ts, bank/README.md), held over the bank that ships. */

@@ -1,13 +1,9 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { AGE_CATEGORIES } from '../../../shared/age';
-import animals from './bank/animals.json' with { type: 'json' };
-import artsMusic from './bank/arts-music.json' with { type: 'json' };
-import geography from './bank/geography.json' with { type: 'json' };
-import history from './bank/history.json' with { type: 'json' };
-import mathsLogic from './bank/maths-logic.json' with { type: 'json' };
-import science from './bank/science.json' with { type: 'json' };
-import sports from './bank/sports.json' with { type: 'json' };
-import vietnam from './bank/vietnam.json' with { type: 'json' };
+import { installPath } from '../../install-dir';
 
 const localized = z.object({ question: z.string().min(1), answers: z.array(z.string().min(1)).length(4) });
 
@@ -38,14 +34,38 @@ export const bankCategorySchema = z.object({
 export type BankQuestion = z.infer<typeof bankQuestionSchema>;
 export type BankCategory = z.infer<typeof bankCategorySchema>;
 
-/** The starter bank shipped with the app, one file a category (see bank/README.md). */
-export const starterBank: BankCategory[] = [
-  animals,
-  science,
-  geography,
-  history,
-  vietnam,
-  sports,
-  artsMusic,
-  mathsLogic,
-].map((file) => bankCategorySchema.parse(file));
+/** The starter bank's category files, in the order they are loaded (see bank/README.md). */
+export const BANK_FILES = [
+  'animals',
+  'science',
+  'geography',
+  'history',
+  'vietnam',
+  'sports',
+  'arts-music',
+  'maths-logic',
+] as const;
+
+/**
+ * Where the bank's files are. They are read from disk, not bundled into dist/server.js: an install
+ * whose bank is up to date never parses them.
+ */
+export const bankFolder = () => installPath('server', 'db', 'seed', 'bank');
+
+/** The version of the bank in `folder`: a hash of its files' bytes, read without parsing them. */
+export function bankFilesVersion(folder: string = bankFolder()): string {
+  const hash = createHash('sha256');
+  for (const name of BANK_FILES) hash.update(readFileSync(join(folder, `${name}.json`)));
+  const images = join(folder, 'images');
+  for (const name of existsSync(images) ? readdirSync(images).sort() : []) {
+    if (name.endsWith('.svg')) hash.update(name).update(readFileSync(join(images, name)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The starter bank shipped with the app, one file a category, checked against its schema. */
+export function loadStarterBank(folder: string = bankFolder()): BankCategory[] {
+  return BANK_FILES.map((name) =>
+    bankCategorySchema.parse(JSON.parse(readFileSync(join(folder, `${name}.json`), 'utf8'))),
+  );
+}

@@ -8,9 +8,10 @@ import { createImageStore } from '../../images/image-store';
 import { deleteQuestion, getQuestion, listQuestions, updateQuestion } from '../../services/admin-questions';
 import { createTestDb } from '../../test/db';
 import { categories, questions } from '../schema';
-import { type BankCategory, type BankQuestion, starterBank } from './bank';
-import { contentHash, readBankPictures, seedStarterBank } from './seed';
+import { type BankCategory, type BankQuestion, loadStarterBank } from './bank';
+import { contentHash, givenBank, readBankPictures, seedStarterBank } from './seed';
 
+const starterBank = loadStarterBank();
 const total = starterBank.reduce((sum, c) => sum + c.questions.length, 0);
 const countQuestions = (db: ReturnType<typeof createTestDb>) => db.select({ n: count() }).from(questions).get()?.n;
 
@@ -60,7 +61,7 @@ describe('seeding the starter bank', () => {
       bankQuestion('t-retired', 'Retired'),
       bankQuestion('t-retired-edited', 'Retired but edited'),
     );
-    seedStarterBank(db, older, new Map());
+    seedStarterBank(db, givenBank(older));
 
     // An admin edits one question, deletes another (through the same services the admin pages use).
     const edited = row(db, 't-edited')!;
@@ -78,7 +79,7 @@ describe('seeding the starter bank', () => {
       bankQuestion('t-deleted', 'Deleted, corrected'),
       bankQuestion('t-new', 'New'),
     );
-    expect(seedStarterBank(db, newer, new Map())).toEqual({ categories: 0, added: 1, updated: 1, removed: 1 });
+    expect(seedStarterBank(db, givenBank(newer))).toEqual({ categories: 0, added: 1, updated: 1, removed: 1 });
 
     expect(row(db, 't-untouched')).toMatchObject({ questionEn: 'Untouched, corrected?', difficulty: 2 });
     expect(row(db, 't-untouched')?.questionVi).toBe('Untouched, corrected tiếng Việt?');
@@ -95,7 +96,7 @@ describe('seeding the starter bank', () => {
 
     // And the version after that still leaves the deletion and the edit alone.
     expect(
-      seedStarterBank(db, bankOf(...newer[0]!.questions, bankQuestion('t-later', 'Later')), new Map()),
+      seedStarterBank(db, givenBank(bankOf(...newer[0]!.questions, bankQuestion('t-later', 'Later')))),
     ).toMatchObject({
       added: 1,
       updated: 0,
@@ -112,7 +113,7 @@ describe('seeding the starter bank', () => {
       bankQuestion('t-changed-by-admin', 'Shipped'),
       bankQuestion('t-removed-by-admin', 'Shipped too'),
     );
-    seedStarterBank(db, shipped, new Map());
+    seedStarterBank(db, givenBank(shipped));
     db.update(questions).set({ bankHash: 'legacy' }).where(isNotNull(questions.seedKey)).run();
     db.update(questions)
       .set({ questionEn: 'Changed by an admin?' })
@@ -143,7 +144,7 @@ describe('seeding the starter bank', () => {
       bankQuestion('t-changed-by-admin', 'Shipped, corrected'),
       bankQuestion('t-removed-by-admin', 'Shipped too, corrected'),
     );
-    seedStarterBank(db, corrected, new Map(), legacy);
+    seedStarterBank(db, givenBank(corrected), () => legacy);
     expect(row(db, 't-as-shipped')?.questionEn).toBe('As shipped, corrected?');
     expect(row(db, 't-changed-by-admin')).toMatchObject({ questionEn: 'Changed by an admin?', bankHash: null });
     expect(row(db, 't-removed-by-admin')).toBeUndefined();
@@ -153,7 +154,7 @@ describe('seeding the starter bank', () => {
     const db = createTestDb();
     const decomposed = bankOf(bankQuestion('t-nfc', 'Con gi\u0300 keu'));
     decomposed[0]!.category.name_vi = 'Đô\u0323ng vâ\u0323t';
-    seedStarterBank(db, decomposed, new Map());
+    seedStarterBank(db, givenBank(decomposed));
     expect(db.select({ name: categories.nameVi }).from(categories).get()?.name).toBe('Động vật');
     expect(row(db, 't-nfc')?.questionVi).toBe('Con gì keu tiếng Việt?');
   });
@@ -167,8 +168,8 @@ describe('seeding the starter bank', () => {
         '<circle cx="150" cy="50" r="30" fill="red"/><circle cx="250" cy="50" r="30" fill="red"/></svg>',
     );
     const bank = bankOf(bankQuestion('t-picture', 'How many dots', { image: 'three-dots.svg' }));
-    const pictures = readBankPictures(bank, folder);
-    seedStarterBank(db, bank, pictures);
+    const pictures = readBankPictures(folder);
+    seedStarterBank(db, givenBank(bank, pictures));
     const imageUrl = row(db, 't-picture')?.imageUrl;
     expect(imageUrl).toBe(bankImageUrl(pictures.get('three-dots.svg')!.hash));
 
@@ -187,8 +188,8 @@ describe('seeding the starter bank', () => {
       join(folder, 'three-dots.svg'),
       readFileSync(join(folder, 'three-dots.svg'), 'utf8').replace(/red/g, 'blue'),
     );
-    const redrawn = readBankPictures(bank, folder);
-    expect(seedStarterBank(db, bank, redrawn)).toMatchObject({ updated: 1 });
+    const redrawn = readBankPictures(folder);
+    expect(seedStarterBank(db, givenBank(bank, redrawn))).toMatchObject({ updated: 1 });
     expect(row(db, 't-picture')?.imageUrl).toBe(bankImageUrl(redrawn.get('three-dots.svg')!.hash));
     expect(row(db, 't-picture')?.imageUrl).not.toBe(imageUrl);
   });

@@ -1,36 +1,32 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, isNotNull } from 'drizzle-orm';
 import { cleanText } from '../../../shared/text';
 import { bankImageUrl } from '../../images/bank-images';
+import { installPath } from '../../install-dir';
 import { indexQuestion, unindexQuestion } from '../../services/question-search';
 import type { Db } from '../database';
 import { bankRemovals, categories, meta, questions } from '../schema';
-import { type BankCategory, type BankQuestion, starterBank } from './bank';
-import legacyHashes from './legacy-bank-hashes.json' with { type: 'json' };
+import { type BankCategory, type BankQuestion, bankFilesVersion, bankFolder, loadStarterBank } from './bank';
 
 const BANK_VERSION_KEY = 'starter_bank_version';
 
 /** A bank picture as the seed uses it: its SVG and the hash that names its stored image. */
 export type BankPicture = { file: string; svg: Buffer; hash: string };
 
-/** bank/images sits in the source tree; the build copies it beside dist/server.js as bank-images. */
-export function bankImagesFolder(): string {
-  const here = import.meta.dirname;
-  const candidates = [join(here, 'bank-images'), join(here, 'bank', 'images')];
-  return candidates.find((dir) => existsSync(dir)) ?? (candidates[1] as string);
-}
+/** The bank's pictures: SVGs in bank/images. */
+export const bankImagesFolder = (folder: string = bankFolder()) => join(folder, 'images');
 
 const sha = (value: string | Buffer) => createHash('sha256').update(value).digest('hex').slice(0, 16);
 
-/** The bank's pictures, read from `folder`: one per file a question names. */
-export function readBankPictures(bank: BankCategory[], folder: string = bankImagesFolder()): Map<string, BankPicture> {
+/** The pictures in `folder` (bank/images): every SVG, by its file name. */
+export function readBankPictures(folder: string = bankImagesFolder()): Map<string, BankPicture> {
   const pictures = new Map<string, BankPicture>();
-  for (const q of bank.flatMap((c) => c.questions)) {
-    if (!q.image || pictures.has(q.image)) continue;
-    const svg = readFileSync(join(folder, q.image));
-    pictures.set(q.image, { file: q.image, svg, hash: sha(svg) });
+  for (const file of existsSync(folder) ? readdirSync(folder) : []) {
+    if (!file.endsWith('.svg')) continue;
+    const svg = readFileSync(join(folder, file));
+    pictures.set(file, { file, svg, hash: sha(svg) });
   }
   return pictures;
 }
@@ -80,8 +76,23 @@ function storedContent(slug: string, q: BankQuestion, pictures: Map<string, Bank
   };
 }
 
-export function bankVersion(bank: BankCategory[], pictures: Map<string, BankPicture>): string {
+function versionOf(bank: BankCategory[], pictures: Map<string, BankPicture>): string {
   return sha(JSON.stringify([bank, [...pictures.values()].map((p) => p.hash)]));
+}
+
+/** The bank to load: the shipped one (read from disk only when it is not the one loaded), or one given. */
+type BankSource = { version: string; bank: () => BankCategory[]; pictures: () => Map<string, BankPicture> };
+
+export function shippedBank(folder: string = bankFolder()): BankSource {
+  return {
+    version: bankFilesVersion(folder),
+    bank: () => loadStarterBank(folder),
+    pictures: () => readBankPictures(bankImagesFolder(folder)),
+  };
+}
+
+export function givenBank(bank: BankCategory[], pictures: Map<string, BankPicture> = new Map()): BankSource {
+  return { version: versionOf(bank, pictures), bank: () => bank, pictures: () => pictures };
 }
 
 export type SeedResult = { categories: number; added: number; updated: number; removed: number };
@@ -95,14 +106,15 @@ export type SeedResult = { categories: number; added: number; updated: number; r
  */
 export function seedStarterBank(
   db: Db,
-  bank: BankCategory[] = starterBank,
-  pictures: Map<string, BankPicture> = readBankPictures(bank),
-  legacy: LegacyHashes = legacyHashes,
+  source: BankSource = shippedBank(),
+  legacy: () => LegacyHashes = LEGACY_HASHES,
 ): SeedResult {
-  const version = bankVersion(bank, pictures);
+  const { version } = source;
   const applied = db.select({ value: meta.value }).from(meta).where(eq(meta.key, BANK_VERSION_KEY)).get();
   const result: SeedResult = { categories: 0, added: 0, updated: 0, removed: 0 };
   if (applied?.value === version) return result;
+  const bank = source.bank();
+  const pictures = source.pictures();
 
   return db.transaction(
     (tx) => {
@@ -192,6 +204,10 @@ function columnsOf(content: StoredContent, categoryId: number) {
 /** For each question key of the banks shipped before versions were tracked, the content hashes it had. */
 export type LegacyHashes = Record<string, string[]>;
 
+/** Read only where an install still has rows from before versions were tracked. */
+const LEGACY_HASHES = (): LegacyHashes =>
+  JSON.parse(readFileSync(installPath('server', 'db', 'seed', 'legacy-bank-hashes.json'), 'utf8')) as LegacyHashes;
+
 type InstalledRow = { id: number; seedKey: string; bankHash: string | null };
 
 /**
@@ -203,7 +219,7 @@ type InstalledRow = { id: number; seedKey: string; bankHash: string | null };
 function bankRowsOf(
   tx: Parameters<Parameters<Db['transaction']>[0]>[0],
   categoryIds: Map<string, number>,
-  shipped: LegacyHashes,
+  legacyHashes: () => LegacyHashes,
 ) {
   const rows = tx
     .select({
@@ -225,6 +241,7 @@ function bankRowsOf(
     .all();
   const legacy = rows.filter((row) => row.bankHash === 'legacy');
   if (legacy.length > 0) {
+    const shipped = legacyHashes();
     const slugOf = new Map([...categoryIds].map(([slug, id]) => [id, slug]));
     for (const row of legacy) {
       const hash = contentHash({ ...row, category: slugOf.get(row.categoryId) ?? '' });

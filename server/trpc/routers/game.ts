@@ -8,22 +8,25 @@ import {
 } from '../../../shared/schemas/game';
 import { reportQuestionInput } from '../../../shared/schemas/report';
 import { currentGame, gameById, gameState } from '../../services/game';
-import { answerProcedure, gameStartProcedure, protectedProcedure, reportProcedure, router } from '../trpc';
+import { protectedProcedure, router } from '../trpc';
 
 export const gameRouter = router({
   /** A new game, or null when no question matches (the no-questions screen). */
-  start: gameStartProcedure
+  start: protectedProcedure
     .input(startGameInput)
     .mutation(({ ctx, input }) => ctx.writer.startGame(ctx.user.id, input)),
   /**
-   * The profile's unfinished game, or null. One that cannot go on (an admin deleted a question it
-   * has still to show) is ended here, keeping what was won, and says so (status 'removed').
+   * The profile's unfinished game, or null; status 'interrupted' when it cannot go on (an admin
+   * deleted a question it has still to show): the client then ends it (endInterrupted). A query
+   * never writes.
    */
-  current: protectedProcedure.input(currentGameInput).query(async ({ ctx, input }) => {
-    const game = currentGame(ctx.db, ctx.user.id, input.profileId);
-    if (game?.status !== 'interrupted') return game;
-    return ctx.writer.endInterruptedGame(ctx.user.id, game.gameId);
-  }),
+  current: protectedProcedure
+    .input(currentGameInput)
+    .query(({ ctx, input }) => currentGame(ctx.db, ctx.user.id, input.profileId)),
+  /** Ends an interrupted game as a walk-away, keeping what was won (status 'removed'). */
+  endInterrupted: protectedProcedure
+    .input(gameIdInput)
+    .mutation(({ ctx, input }) => ctx.writer.endInterruptedGame(ctx.user.id, input.gameId)),
   /**
    * One of the account's games as served, ended or not, in a language of choice: a reload during
    * the last pick's feedback shows it, and switching EN/VI mid-game shows the same game in the other.
@@ -33,15 +36,15 @@ export const gameRouter = router({
     .query(({ ctx, input }) => gameById(ctx.db, ctx.user.id, input.gameId, input.lang)),
   /** Where one of the account's games stands, with its last recorded pick (after a lost reply, offline, a second tab). */
   state: protectedProcedure.input(gameIdInput).query(({ ctx, input }) => gameState(ctx.db, ctx.user.id, input.gameId)),
-  answer: answerProcedure
+  answer: protectedProcedure
     .input(answerInput)
     .mutation(({ ctx, input }) => ctx.writer.answerQuestion(ctx.user.id, input)),
   /** A lifeline on the current question, once a game; what it shows is the server's (shared/lifelines.ts). */
-  lifeline: answerProcedure
+  lifeline: protectedProcedure
     .input(lifelineInput)
     .mutation(({ ctx, input }) => ctx.writer.takeLifeline(ctx.user.id, input)),
   /** "Report a problem" with a question of the player's game (admins see it on their dashboard). */
-  report: reportProcedure
+  report: protectedProcedure
     .input(reportQuestionInput)
     .mutation(({ ctx, input }) => ctx.writer.reportQuestion(ctx.user.id, input)),
 });

@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createCategoryInput, updateCategoryInput } from '../../../../shared/schemas/admin';
+import { CATEGORY_NAME_MAX, createCategoryInput, updateCategoryInput } from '../../../../shared/schemas/admin';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { errorCodeOf, errorKeyOf, errorParamsOf } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { useCategories } from './use-category-names';
+import { type NamedCategory, useCategories } from './use-category-names';
 
-type Category = { id: number; name_en: string; name_vi: string; name: string };
+type Category = NamedCategory;
 
 /** The message for a refused category write: the server's own (a duplicate, questions left), else `fallback`. */
 function useRefusal() {
@@ -60,11 +60,21 @@ function CategoryRow({ category, onDeleted }: { category: Category; onDeleted: (
         <form className="category-edit" onSubmit={save} noValidate>
           <label className="field">
             <span>{t('categories.nameEn')}</span>
-            <input value={nameEn} maxLength={60} onChange={(event) => setNameEn(event.target.value)} lang="en" />
+            <input
+              value={nameEn}
+              maxLength={CATEGORY_NAME_MAX}
+              onChange={(event) => setNameEn(event.target.value)}
+              lang="en"
+            />
           </label>
           <label className="field">
             <span>{t('categories.nameVi')}</span>
-            <input value={nameVi} maxLength={60} onChange={(event) => setNameVi(event.target.value)} lang="vi" />
+            <input
+              value={nameVi}
+              maxLength={CATEGORY_NAME_MAX}
+              onChange={(event) => setNameVi(event.target.value)}
+              lang="vi"
+            />
           </label>
           <div className="form-actions">
             <button
@@ -171,7 +181,7 @@ export default function CategoriesPage() {
             <input
               name="nameEn"
               lang="en"
-              maxLength={60}
+              maxLength={CATEGORY_NAME_MAX}
               value={nameEn}
               onChange={(event) => setNameEn(event.target.value)}
             />
@@ -181,7 +191,7 @@ export default function CategoriesPage() {
             <input
               name="nameVi"
               lang="vi"
-              maxLength={60}
+              maxLength={CATEGORY_NAME_MAX}
               value={nameVi}
               onChange={(event) => setNameVi(event.target.value)}
             />

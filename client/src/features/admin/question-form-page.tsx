@@ -2,8 +2,14 @@ import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { AgeCategory } from '../../../../shared/age';
+import type { Language } from '../../../../shared/i18n';
 import { paths } from '../../../../shared/routes';
-import { type QuestionInput, questionInput } from '../../../../shared/schemas/admin';
+import {
+  ANSWER_TEXT_MAX,
+  QUESTION_TEXT_MAX,
+  type QuestionInput,
+  questionInput,
+} from '../../../../shared/schemas/admin';
 import { Loading } from '../../components/loading';
 import { errorCodeOf, errorKeyOf } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -56,7 +62,7 @@ function LanguageColumn({
   onChange,
   onCorrectChange,
 }: {
-  lang: 'en' | 'vi';
+  lang: Language;
   values: Localized;
   correctAnswerIndex: number;
   onChange: (values: Localized) => void;
@@ -73,7 +79,7 @@ function LanguageColumn({
         <textarea
           name={`${lang}-question`}
           rows={3}
-          maxLength={500}
+          maxLength={QUESTION_TEXT_MAX}
           value={values.question}
           onChange={(event) => onChange({ ...values, question: event.target.value })}
         />
@@ -87,7 +93,7 @@ function LanguageColumn({
               <input
                 name={`${lang}-answer-${letter}`}
                 value={answer}
-                maxLength={200}
+                maxLength={ANSWER_TEXT_MAX}
                 onChange={(event) =>
                   onChange({ ...values, answers: values.answers.map((a, i) => (i === index ? event.target.value : a)) })
                 }

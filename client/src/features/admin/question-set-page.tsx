@@ -1,8 +1,11 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgeCategory } from '../../../../shared/age';
+import type { Language } from '../../../../shared/i18n';
 import {
+  CUSTOM_PROMPT_MAX,
   DEFAULT_AGE_CATEGORY,
+  type FileProblem,
   GENERATE_DEFAULT,
   GENERATE_MAX,
   GENERATE_MIN,
@@ -19,10 +22,9 @@ import { useCategories } from './use-category-names';
 
 /** Spec §4's states, for a generated set or an imported one. */
 type Phase = 'idle' | 'generating' | 'reading' | 'review' | 'saving' | 'saved';
-type Problem = { line: number; message: string; params?: Record<string, string | number> };
 type Message = { key: string; params?: Record<string, string | number> };
 
-function Answers({ answers, correct, lang }: { answers: string[]; correct: number; lang: 'en' | 'vi' }) {
+function Answers({ answers, correct, lang }: { answers: string[]; correct: number; lang: Language }) {
   const { t } = useTranslation('admin');
   return (
     <ol className="set-answers" lang={lang}>
@@ -49,7 +51,7 @@ export default function QuestionSetPage() {
   const [phase, setPhase] = useState<Phase>('idle');
   const [set, setSet] = useState<SetQuestion[]>([]);
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [problems, setProblems] = useState<Problem[]>([]);
+  const [problems, setProblems] = useState<FileProblem[]>([]);
   const [note, setNote] = useState<Message | null>(null);
   const [error, setError] = useState<Message | null>(null);
   const [saved, setSaved] = useState(0);
@@ -57,7 +59,7 @@ export default function QuestionSetPage() {
 
   const generate = trpc.admin.questionSets.generate.useMutation();
 
-  function review(questions: SetQuestion[], fileProblems: Problem[], fewer: Message | null) {
+  function review(questions: SetQuestion[], fileProblems: FileProblem[], fewer: Message | null) {
     setSet(questions);
     setSelected(new Set(questions.map((_, i) => i)));
     setProblems(fileProblems);
@@ -109,7 +111,7 @@ export default function QuestionSetPage() {
         body: form,
         credentials: 'same-origin',
       });
-      const body = (await response.json()) as { questions?: SetQuestion[]; problems?: Problem[]; error?: string };
+      const body = (await response.json()) as { questions?: SetQuestion[]; problems?: FileProblem[]; error?: string };
       if (!response.ok) {
         setPhase('idle');
         return setError({
@@ -190,7 +192,7 @@ export default function QuestionSetPage() {
             <textarea
               id={ids.prompt}
               rows={2}
-              maxLength={1000}
+              maxLength={CUSTOM_PROMPT_MAX}
               value={customPrompt}
               aria-describedby={ids.promptHint}
               onChange={(event) => setCustomPrompt(event.target.value)}

@@ -7,6 +7,7 @@ import {
   NEEDS_LOOK_LIMIT,
   QUESTION_VIEWS,
   type QuestionView,
+  SEARCH_MAX,
   SEARCH_MIN_CHARS,
 } from '../../../../shared/schemas/admin';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -56,7 +57,7 @@ export default function QuestionsPage() {
     onError: () => setStatus(t('questions.retagFailed')),
   });
   const difficultyName = (difficulty: number) => t(`difficulties.${difficulty}`).toLocaleLowerCase();
-  const viewHint = t(`questions.viewHints.${view}`, { min: MIN_ANSWERS_TO_JUDGE });
+  const viewHint = view === 'byText' ? '' : t(`questions.viewHints.${view}`, { min: MIN_ANSWERS_TO_JUDGE });
 
   return (
     <section className="card" aria-labelledby="questions-title">
@@ -74,7 +75,7 @@ export default function QuestionsPage() {
             id={searchId}
             type="search"
             value={typed}
-            maxLength={100}
+            maxLength={SEARCH_MAX}
             onChange={(event) => setTyped(event.target.value)}
             aria-describedby={hintId}
           />

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { trpc } from '../../lib/trpc';
 
 /** The categories, named and sorted in the interface's language (Intl.Collator: Vietnamese letters in their order). */
+export type NamedCategory = ReturnType<typeof useCategories>['categories'][number];
+
 export function useCategories() {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage === 'vi' ? 'vi' : 'en';

@@ -1,6 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ASK_THE_FAMILY_SECONDS, LIFELINES, type Lifeline, type UsedLifelines } from '../../../../shared/lifelines';
+import type { Language } from '../../../../shared/i18n';
+import {
+  ASK_THE_FAMILY_SECONDS,
+  isLifelineLeft,
+  LIFELINES,
+  type Lifeline,
+  type UsedLifelines,
+} from '../../../../shared/lifelines';
 import { errorKeyOf, isNetworkFailure } from '../../lib/errors';
 import { trpc, withTimeout } from '../../lib/trpc';
 import { ANSWER_LETTERS, type SpeechPart } from './voice';
@@ -36,7 +43,7 @@ type Props = {
   used: UsedLifelines;
   /** While a pick is being checked or shown: no lifeline then. */
   locked: boolean;
-  language: 'en' | 'vi';
+  language: Language;
   onUsed: (used: UsedLifelines) => void;
   /** Reads lines in the game's language (a no-op when reading aloud is off). */
   say: (parts: SpeechPart[]) => void;
@@ -88,7 +95,7 @@ export function Lifelines({ gameId, position, used, locked, language, onUsed, sa
       <fieldset className="lifeline-buttons">
         <legend className="visually-hidden">{t('lifelines.title')}</legend>
         {LIFELINES.map((lifeline) => {
-          const taken = Boolean(used[lifeline]);
+          const taken = !isLifelineLeft(used, lifeline);
           return (
             <button
               key={lifeline}

@@ -43,7 +43,8 @@ export default function PreGamePage() {
   }, [categories.data, language]);
 
   if (!activeProfile) return <Loading />;
-  const inProgress = unfinished.data && unfinished.data.status !== 'removed' ? unfinished.data : null;
+  // A game an admin's deletion interrupted is not one to continue: a new start ends it.
+  const inProgress = unfinished.data && unfinished.data.status !== 'interrupted' ? unfinished.data : null;
 
   function start() {
     unlockSpeech();

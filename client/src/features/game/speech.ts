@@ -1,6 +1,5 @@
+import type { Language } from '../../../../shared/i18n';
 import { pickVoice, SPEECH_LOCALES, SPEECH_PITCH, SPEECH_RATE, type SpeechPart } from './voice';
-
-type Language = keyof typeof SPEECH_LOCALES;
 
 const VOICES_TIMEOUT_MS = 1500;
 /** Utterances still to be spoken: Chrome drops callbacks (and may cut speech) of collected ones. */
@@ -25,15 +24,6 @@ export function loadVoices(): Promise<SpeechSynthesisVoice[]> {
     const timer = setTimeout(done, VOICES_TIMEOUT_MS);
     speech.addEventListener('voiceschanged', done);
   });
-}
-
-/** Whether questions in this language can be read aloud on this device. */
-export async function canSpeak(language: Language): Promise<boolean> {
-  if (!synthesis()) return false;
-  const voices = await loadVoices();
-  // With no voice list at all, English still goes to the platform's default voice.
-  if (voices.length === 0) return language === 'en';
-  return pickVoice(voices, SPEECH_LOCALES[language]) !== null;
 }
 
 export function cancelSpeech(): void {

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Language } from '../../../../shared/i18n';
 import { isMillionaire, prizeAt } from '../../../../shared/ladder';
 import { formatAmount } from '../../lib/format';
-import type { Game, Phase } from './game-phase';
+import type { Game, Phase } from './game-machine';
 import { playSound } from './sounds';
 import { hasUserActivation } from './speech';
 import { ANSWER_LETTERS, questionSpeech, type SpeechPart, speechParts } from './voice';
 
-type Language = Game['lang'];
 type Speak = (language: Language, parts: readonly SpeechPart[], options?: { queue?: boolean }) => Promise<void>;
 
 type Options = {

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { Language } from '../../../../shared/i18n';
 import { cancelSpeech, speakParts, stopSpeechOnPageHide, unlockSpeech } from './speech';
 import type { SpeechPart } from './voice';
-
-type Language = 'en' | 'vi';
 
 /**
  * Reads the game aloud while `enabled`; reports the language that has no voice on this device,

@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorCodeOf, errorKeyOf } from '../../lib/errors';
-import { trpc } from '../../lib/trpc';
+import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { ProfileForm } from './profile-form';
 
-type Profile = { id: string; name: string; age: number; avatar: string };
+type Profile = RouterOutputs['profiles']['list'][number];
 
 /** Edit a profile (name, age, avatar) or delete it after confirming. */
 export default function EditProfileDialog({ profile, onClose }: { profile: Profile; onClose: () => void }) {

@@ -6,10 +6,10 @@ import { Header } from '../../components/header';
 import { Loading } from '../../components/loading';
 import { paths } from '../../config/paths';
 import { errorKeyOf } from '../../lib/errors';
-import { trpc } from '../../lib/trpc';
+import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { PreGamePage } from '../../pages';
 
-type Profile = { id: string; name: string; age: number; avatar: string };
+type Profile = RouterOutputs['profiles']['list'][number];
 
 /** The edit dialog (and the form's validation) loads when a profile is edited, not with the picker. */
 const EditProfileDialog = lazy(() => import('./edit-profile-dialog'));

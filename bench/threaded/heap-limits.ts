@@ -1,5 +1,5 @@
 /**
- * How the server thread's V8 heap is sized (server/main.ts starts the server in a worker thread
+ * How the threaded runtime's app thread's V8 heap is sized (main.ts starts it in a worker thread
  * with these limits: V8 reads heap sizes only when an isolate starts, and a worker's are set
  * from JavaScript, on every platform and Node version, with no restart of the process). Why
  * each, and what it measured, is in bench/README.md ("Memory").

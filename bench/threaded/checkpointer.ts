@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { WAL_SIZE_LIMIT_BYTES } from './database';
+import { WAL_SIZE_LIMIT_BYTES } from '../../server/db/database';
 
 /** How often the checkpointer folds the WAL back into the database file. */
 export const CHECKPOINT_INTERVAL_MS = 250;

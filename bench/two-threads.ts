@@ -1,0 +1,36 @@
+/**
+ * The two-thread runtime under load (server/runtime/serve.ts's composition: this thread serves
+ * HTTP and reads through a read-only connection, the writer thread writes), in a process of its
+ * own forked by run.ts: `node two-threads.mjs <database>`. V8's heap is tuned as dist/server.js
+ * tunes it (server/runtime/v8-heap.ts).
+ */
+import { tuneHeap } from '../server/runtime/v8-heap';
+
+tuneHeap();
+const { closeDatabase, openReadConnection } = await import('../server/db/database');
+const { startWriter } = await import('../server/runtime/writer-client');
+const { serveBenchApp } = await import('./bench-app');
+
+const databasePath = process.argv[2];
+if (!databasePath || !process.send) {
+  console.error('Usage: node two-threads.mjs <database file> (forked with an IPC channel)');
+  process.exit(2);
+}
+const writerThread = startWriter(databasePath, {
+  onCrash: (message) => {
+    console.error(message);
+    process.exit(1);
+  },
+});
+const db = openReadConnection(databasePath);
+await serveBenchApp({
+  db,
+  writer: writerThread.writer,
+  send: (message) => process.send?.(message),
+  onMessage: (handler) => process.on('message', handler),
+  close: async () => {
+    await writerThread.stop();
+    closeDatabase(db);
+  },
+});
+process.on('disconnect', () => process.exit(0));

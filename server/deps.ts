@@ -1,0 +1,18 @@
+import type { QuestionGenerator } from './ai/question-generator';
+import type { Db } from './db/database';
+import type { ImageStore } from './images/image-store';
+import type { GameLimiter } from './rate-limits';
+import type { Writer } from './writer';
+
+/**
+ * What every request's work stands on, whatever carries it (tRPC, the REST routes, images, AI):
+ * the database to read, the writer, the rate limits, the question images, and the AI service
+ * (null when none is configured).
+ */
+export type ServerDeps = {
+  db: Db;
+  writer: Writer;
+  limiter: GameLimiter;
+  images: ImageStore;
+  generator: QuestionGenerator | null;
+};

@@ -1,0 +1,40 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { authenticate, type CookieSecurity, type RequestAuth } from '../auth/request-auth';
+import type { ServerDeps } from '../deps';
+import { forbidden, httpErrorOf, isUnknownError, notFound, unauthorized } from '../errors';
+
+/**
+ * What every REST route shares (tRPC procedures have their own in trpc/trpc.ts): the answer for an
+ * error, and who is asking.
+ */
+
+/** The REST answer for a service's error (server/errors.ts); an unknown error goes on to the app's error handler. */
+export function sendError(reply: FastifyReply, error: unknown) {
+  if (isUnknownError(error)) throw error;
+  const { status, body, headers } = httpErrorOf(error);
+  return reply.code(status).headers(headers).send(body);
+}
+
+/** 404 for what is not here, in the words every other 404 uses. */
+export const sendNotFound = (reply: FastifyReply) => sendError(reply, notFound());
+
+type Who = { deps: ServerDeps; security: CookieSecurity };
+
+/** The signed-in visitor, or null once 401 has been answered. */
+export async function signedIn({ deps, security }: Who, request: FastifyRequest, reply: FastifyReply) {
+  const auth = await authenticate({ ...deps, security }, request, reply);
+  if (!auth) await sendError(reply, unauthorized());
+  return auth;
+}
+
+/** The signed-in admin, or null once 401 (signed out) or 403 (not an admin) has been answered. */
+export async function signedInAdmin(
+  who: Who,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<NonNullable<RequestAuth> | null> {
+  const auth = await authenticate({ ...who.deps, security: who.security }, request, reply);
+  if (auth?.user.isAdmin) return auth;
+  await sendError(reply, auth ? forbidden() : unauthorized());
+  return null;
+}

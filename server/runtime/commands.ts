@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import { DEFAULT_DATABASE_PATH, resolveDataPath } from '../env';
+import { StartupError } from './startup-error';
+
+/**
+ * `node dist/server.js backup <file>` and `admin grant|revoke <email>`: the self-hoster's commands
+ * beside the server (server/index.ts runs them).
+ */
+async function backup(destination: string | undefined) {
+  if (!destination) {
+    console.error('Usage: node dist/server.js backup <file>');
+    process.exit(2);
+  }
+  // Only the database's path matters here: a backup must work whatever the sign-in setup.
+  const source = databasePath();
+  if (!existsSync(source)) {
+    throw new StartupError(
+      `There is no database at ${source} to back up: set DATABASE_PATH to the server's database file.`,
+    );
+  }
+  const { backupDatabase } = await import('../db/database');
+  await backupDatabase(source, destination);
+  console.log(`Backed up ${source} to ${destination}`);
+}
+
+/** The database the server uses: DATABASE_PATH, resolved as the server resolves it, only that. */
+function databasePath(): string {
+  return resolveDataPath(process.env.DATABASE_PATH?.trim() || DEFAULT_DATABASE_PATH);
+}
+
+/**
+ * `admin grant <email>` / `admin revoke <email>`: for self-hosters, beside ADMIN_EMAILS. Safe while
+ * the server runs (SQLite's own locking; the server reads admin rights at every request).
+ */
+async function admin(action: string | undefined, email: string | undefined) {
+  if ((action !== 'grant' && action !== 'revoke') || !email) {
+    console.error('Usage: node dist/server.js admin grant <email> | admin revoke <email>');
+    process.exit(2);
+  }
+  const path = databasePath();
+  if (!existsSync(path))
+    throw new StartupError(`There is no database at ${path}: set DATABASE_PATH to the server's database file.`);
+  const { openDatabase } = await import('../db/database');
+  const { setAdmin } = await import('../auth/users');
+  const db = openDatabase(path);
+  try {
+    if (!setAdmin(db, email, action === 'grant')) {
+      throw new StartupError(
+        `No account with the email ${email} has signed in yet: have them sign in once, then run this again.`,
+      );
+    }
+  } finally {
+    // No checkpoint here: the server's connection folds this write in with its own.
+    db.$client.close();
+  }
+  console.log(action === 'grant' ? `${email} is now an admin.` : `${email} is no longer an admin.`);
+}
+
+export const USAGE = 'Usage: node dist/server.js [serve | backup <file> | admin grant <email> | admin revoke <email>]';
+
+/** Runs a command other than `serve`; false when there is no such command. */
+export async function runCommand(command: string, args: string[]): Promise<boolean> {
+  if (command === 'backup') await backup(args[0]);
+  else if (command === 'admin') await admin(args[0], args[1]);
+  else return false;
+  return true;
+}

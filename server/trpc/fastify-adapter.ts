@@ -1,0 +1,83 @@
+import type { AnyTRPCRouter, inferRouterContext, TRPCError } from '@trpc/server';
+import { type ResponseMetaFn, resolveResponse } from '@trpc/server/http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export type TrpcRouteOptions<TRouter extends AnyTRPCRouter> = {
+  router: TRouter;
+  createContext: (http: { req: FastifyRequest; res: FastifyReply }) => Promise<inferRouterContext<TRouter>>;
+  /** Calls in one batch at most (tRPC's own check). */
+  maxBatchSize?: number;
+  onError?: (opts: { error: TRPCError; path: string | undefined; req: FastifyRequest }) => void;
+  responseMeta?: ResponseMetaFn<TRouter>;
+};
+
+type Body = { json: unknown } | { text: string };
+
+/**
+ * tRPC over Fastify, whole answers only. The protocol is tRPC's own `resolveResponse`, the entry
+ * point it offers adapters; what this skips is the stock adapter's streaming machinery, which this
+ * app's procedures (no streams, no subscriptions) never use: a Fetch Request built around a body
+ * stream with an AbortController wired to the socket, and the answer streamed out chunked. Here the
+ * JSON body is parsed once, tRPC is handed the few things it reads of a request (method, URL,
+ * headers, the body) and the answer goes out whole, with its length: ~a fifth more game starts a
+ * second (bench/README.md). Register it with a `prefix` (`/trpc`).
+ */
+export async function trpcRoutes<TRouter extends AnyTRPCRouter>(
+  app: FastifyInstance,
+  options: TrpcRouteOptions<TRouter>,
+): Promise<void> {
+  // A JSON body is parsed here, once; one that does not parse reaches tRPC as text, for its own 400.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
+    try {
+      done(null, { json: JSON.parse(text as string) } satisfies Body);
+    } catch {
+      done(null, { text: text as string } satisfies Body);
+    }
+  });
+
+  const { router, createContext, maxBatchSize, onError, responseMeta } = options;
+  app.all<{ Params: { path: string } }>('/:path', async (request, reply) => {
+    const response = await resolveResponse<TRouter>({
+      router,
+      maxBatchSize,
+      responseMeta,
+      req: requestFor(request),
+      path: request.params.path,
+      error: null,
+      createContext: () => createContext({ req: request, res: reply }),
+      onError: onError && ((failure) => onError({ error: failure.error, path: failure.path, req: request })),
+    });
+    reply.code(response.status);
+    for (const [name, value] of response.headers) reply.header(name, value);
+    return reply.send(await response.text());
+  });
+}
+
+/**
+ * What tRPC reads of a request (resolveResponse: its method, URL, headers, body and signal), from
+ * Fastify's, without building a Fetch Request around a stream.
+ */
+function requestFor(request: FastifyRequest): Request {
+  const body = request.body as Body | undefined;
+  const header = (name: string) => {
+    const value = request.headers[name.toLowerCase()];
+    return Array.isArray(value) ? value.join(', ') : (value ?? null);
+  };
+  const light = {
+    method: request.method,
+    url: `http://${request.host || 'localhost'}${request.url}`,
+    headers: { get: header, has: (name: string) => header(name) !== null },
+    signal: new AbortController().signal,
+    body: null,
+    async json() {
+      if (body === undefined) throw new SyntaxError('No body');
+      return 'json' in body ? body.json : JSON.parse(body.text);
+    },
+    async text() {
+      if (body === undefined) return '';
+      return 'json' in body ? JSON.stringify(body.json) : body.text;
+    },
+  };
+  return light as unknown as Request;
+}

@@ -1,0 +1,64 @@
+import { deleteSession, deleteUserSessions, purgeExpiredSessions, renewSession } from './auth/session';
+import { signIn } from './auth/sign-in';
+import type { Db } from './db/database';
+import { createCategory, deleteCategory, updateCategory } from './services/admin-categories';
+import { createQuestion, deleteQuestion, retagQuestion, updateQuestion } from './services/admin-questions';
+import { answerQuestion, endInterruptedGame, startGame, takeLifeline } from './services/game';
+import { chooseActiveProfile, createProfile, deleteProfile, setTtsEnabled, updateProfile } from './services/profiles';
+import { saveQuestionSet } from './services/question-sets';
+import { dismissReports, reportQuestion } from './services/reports';
+
+/**
+ * Every write the server makes, as the services define them: plain synchronous functions of
+ * `(db, ...args)`, each one transaction of its own. Transports call them as methods of a Writer,
+ * `await writer.startGame(userId, input)`: reads go to `deps.db`, writes through here, so a
+ * request's writes are easy to find, and a GET (which only reads) works on a read-only replica.
+ */
+export const writeOperations = {
+  // Sessions
+  signIn,
+  signOut: deleteSession,
+  signOutEverywhere: deleteUserSessions,
+  renewSession,
+  purgeExpiredSessions,
+  chooseActiveProfile,
+  // Profiles
+  createProfile,
+  updateProfile,
+  deleteProfile,
+  setTtsEnabled,
+  // Games
+  startGame,
+  answerQuestion,
+  takeLifeline,
+  endInterruptedGame,
+  reportQuestion,
+  // Admin
+  createQuestion,
+  updateQuestion,
+  retagQuestion,
+  deleteQuestion,
+  createCategory,
+  updateCategory,
+  deleteCategory,
+  dismissReports,
+  saveQuestionSet,
+};
+
+export type WriteOperations = typeof writeOperations;
+export type WriteOperation = keyof WriteOperations;
+type ArgsOf<K extends WriteOperation> = WriteOperations[K] extends (db: never, ...args: infer A) => unknown ? A : never;
+
+/** Each write operation as a method, its database bound: `await writer.startGame(userId, input)`. */
+export type Writer = {
+  readonly [K in WriteOperation]: (...args: ArgsOf<K>) => Promise<ReturnType<WriteOperations[K]>>;
+};
+
+/** The writer on the server's one connection: each call runs at once, in its own transaction. */
+export function inProcessWriter(db: Db): Writer {
+  const bound = Object.entries(writeOperations).map(([name, operation]) => [
+    name,
+    async (...args: unknown[]) => (operation as (db: Db, ...rest: unknown[]) => unknown)(db, ...args),
+  ]);
+  return Object.fromEntries(bound) as Writer;
+}
