@@ -3,9 +3,9 @@
  * by the environment like dist/server.js): the simplest runtime, one thread and one connection that
  * reads and writes, measured beside today's two threads (bench/README.md).
  */
-import { tuneHeap } from '../server/runtime/v8-heap';
+import { restartWithMemoryTuning } from '../server/runtime/memory';
 
-tuneHeap();
+restartWithMemoryTuning();
 const { buildApp, loggerOptions } = await import('../server/app');
 const { closeDatabase, openDatabase } = await import('../server/db/database');
 const { seedStarterBank } = await import('../server/db/seed/seed');

@@ -1,14 +1,11 @@
 /**
  * The one-thread runtime under load (server/runtime/serve.ts's composition: one connection, the
  * writer in-process), in a process of its own forked by run.ts: `node one-thread.mjs <database>`.
- * V8's heap is tuned as dist/server.js tunes it (server/runtime/v8-heap.ts).
+ * run.ts forks it with dist/server.js's memory tuning (server/runtime/memory.ts).
  */
-import { tuneHeap } from '../server/runtime/v8-heap';
-
-if (!process.env.NO_TUNE) tuneHeap();
-const { closeDatabase, openDatabase } = await import('../server/db/database');
-const { inProcessWriter } = await import('../server/writer');
-const { serveBenchApp } = await import('./bench-app');
+import { closeDatabase, openDatabase } from '../server/db/database';
+import { inProcessWriter } from '../server/writer';
+import { serveBenchApp } from './bench-app';
 
 const databasePath = process.argv[2];
 if (!databasePath || !process.send) {
@@ -16,7 +13,6 @@ if (!databasePath || !process.send) {
   process.exit(2);
 }
 const db = openDatabase(databasePath);
-if (process.env.PRAGMAS) for (const p of process.env.PRAGMAS.split(';')) db.$client.pragma(p);
 await serveBenchApp({
   db,
   writer: inProcessWriter(db),

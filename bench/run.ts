@@ -1,10 +1,10 @@
 /**
- * `npm run bench`: the server's two runtimes side by side in one run (the one-thread server that
- * dist/server.js is, and the three-thread runtime it replaced: bench/threaded/), each measured the
- * same way: start-up and idle memory, game starts and picks at 1,000,000 questions beside a bare
- * Fastify route and the REST shim, and one account flooding while families play; plus the first
- * page load's JavaScript and Manage Questions. A measurement, not a test: it exits 0 whatever it
- * finds, and prints MISS beside any figure off its target.
+ * `npm run bench`: three runtimes of the server side by side in one run (dist/server.js's two
+ * threads; the simplest, one thread and one connection; and the three threads they replaced:
+ * bench/threaded/), each measured the same way: start-up and idle memory, game starts and picks at
+ * 1,000,000 questions beside a bare Fastify route and the REST shim, and one account flooding while
+ * families play; plus the first page load's JavaScript and Manage Questions. A measurement, not a
+ * test: it exits 0 whatever it finds, and prints MISS beside any figure off its target.
  *
  * Knobs (environment):
  *   BENCH_DB=path        keep the filled database at this path and reuse it on later runs
@@ -15,7 +15,7 @@
  *   BENCH_RATE=n         arrival rate of the fixed-rate game.start run (default 1500 a second)
  *   BENCH_ITERATIONS=n   timed calls per in-process case (default 2000, after 200 untimed)
  *   BENCH_CPU_PROF=dir   write a CPU profile of the server process into dir
- *   BENCH_RUNTIMES=a,b   which runtimes to measure: one-thread, three-threads (default both)
+ *   BENCH_RUNTIMES=a,b   which runtimes to measure: two-threads, one-thread, three-threads (default all)
  *   BENCH_IDLE_SECONDS=s how long a server idles before its memory is read (default 30)
  *   BENCH_ONLY=load      only the load runs (no start-up, in-process, Manage Questions or abuse cases):
  *                        for trying a change quickly; the summary then has only those rows
@@ -26,6 +26,7 @@ import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { bundleServer } from '../scripts/server-bundle.mjs';
 import { closeDatabase, openDatabase } from '../server/db/database';
+import { HEAP_FLAGS, MALLOC_ENV } from '../server/runtime/memory';
 import { type AbuseResult, runAbuseCase } from './abuse';
 import { BENCH_ADMIN_EMAIL } from './accounts';
 import { type ListCase, listCases, timeListCases } from './admin-list';
@@ -202,8 +203,15 @@ async function buildBenchBundles(): Promise<string> {
 async function startServer(runtime: Runtime, cache: string): Promise<{ port: number; process: ChildProcess }> {
   const [entry, ...args] = runtime.bench(cache);
   const profileDir = process.env.BENCH_CPU_PROF?.trim();
-  const execArgv = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profileDir)}`] : [];
-  const started = fork(entry as string, [...args, databasePath], { cwd: ROOT, execArgv, stdio: 'inherit' });
+  // The memory tuning dist/server.js gives itself (a forked process keeps its IPC channel: no
+  // restart), but not to the three-thread runtime, measured as it ran.
+  const tuned = runtime.name !== 'three-threads';
+  const execArgv = [
+    ...(tuned ? HEAP_FLAGS : []),
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profileDir)}`] : []),
+  ];
+  const env = tuned ? { ...MALLOC_ENV, ...process.env } : process.env;
+  const started = fork(entry as string, [...args, databasePath], { cwd: ROOT, execArgv, env, stdio: 'inherit' });
   child = started;
   return new Promise((resolvePort, reject) => {
     started.once('exit', (code) => reject(new Error(`server process exited (${code}) before listening`)));

@@ -1,15 +1,12 @@
 /**
  * The two-thread runtime under load (server/runtime/serve.ts's composition: this thread serves
  * HTTP and reads through a read-only connection, the writer thread writes), in a process of its
- * own forked by run.ts: `node two-threads.mjs <database>`. V8's heap is tuned as dist/server.js
- * tunes it (server/runtime/v8-heap.ts).
+ * own forked by run.ts: `node two-threads.mjs <database>`. run.ts forks it with
+ * dist/server.js's memory tuning (server/runtime/memory.ts).
  */
-import { tuneHeap } from '../server/runtime/v8-heap';
-
-tuneHeap();
-const { closeDatabase, openReadConnection } = await import('../server/db/database');
-const { startWriter } = await import('../server/runtime/writer-client');
-const { serveBenchApp } = await import('./bench-app');
+import { closeDatabase, openReadConnection } from '../server/db/database';
+import { startWriter } from '../server/runtime/writer-client';
+import { serveBenchApp } from './bench-app';
 
 const databasePath = process.argv[2];
 if (!databasePath || !process.send) {

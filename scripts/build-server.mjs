@@ -1,10 +1,15 @@
 // Bundles the whole server into dist/server.js and its writer thread's script (dist/writer-thread.js),
-// with the chunks they load on first use (dist/chunks/).
+// with the chunks they load on first use (dist/chunks/), and renders the bank's pictures
+// (dist/bank-pictures/), which the server then copies instead of loading image code.
 // It reads its migrations (drizzle/) and starter bank (server/db/seed/bank/) from the Quiz Ladder
 // folder it runs in (server/install-dir.ts).
+import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { bundleServer } from './server-bundle.mjs';
 
 for (const old of ['dist/chunks', 'dist/drizzle', 'dist/bank-images']) rmSync(old, { recursive: true, force: true });
 await bundleServer({ server: 'server/index.ts', 'writer-thread': 'server/runtime/writer-thread.ts' }, 'dist');
 console.log('built dist/server.js, dist/writer-thread.js and dist/chunks/');
+execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bank/render-pictures.ts', 'dist/bank-pictures'], {
+  stdio: 'inherit',
+});

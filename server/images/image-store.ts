@@ -21,6 +21,16 @@ const WEBP = { quality: 82 };
 /** sharp (libvips, ~30 MB resident) is loaded when an image is first processed, never at start-up. */
 const loadSharp = async () => (await import('sharp')).default;
 
+/** A bank picture (an SVG) as stored: WebP at twice the SVG's own size, sharp on a phone's or a TV's screen. */
+export async function renderSvgAsWebp(svg: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
+  return sharp(svg, { density: 144 })
+    .flatten({ background: '#ffffff' })
+    .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: 'inside', withoutEnlargement: true })
+    .webp(WEBP)
+    .toBuffer();
+}
+
 export type ImageStore = {
   /** Where question images live: UPLOADS_DIR/question-images. */
   readonly directory: string;
@@ -28,8 +38,8 @@ export type ImageStore = {
   readonly incoming: string;
   /** Checks, decodes and re-encodes an upload, stores it under a name of its own; its public URL. */
   store(bytes: Buffer): Promise<string>;
-  /** Renders a bank picture (an SVG of the project's) to the stored format under `imageUrl`, unless it is there. */
-  storeRendered(imageUrl: string, svg: Buffer): Promise<boolean>;
+  /** Stores what `render` makes (a bank picture, bank-images.ts) under `imageUrl`, unless it is there; whether it stored. */
+  storeRendered(imageUrl: string, render: () => Promise<Buffer>): Promise<boolean>;
   /** Settles once the bank pictures being rendered are there (bank-images.ts); what a request for one waits on. */
   rendering: Promise<unknown>;
   /** The file of a stored image's URL, or null for anything that is not one. */
@@ -95,18 +105,11 @@ export function createImageStore(uploadsDir: string): ImageStore {
       await writeAtomically(join(directory, name), encoded);
       return `${PUBLIC_PREFIX}${name}`;
     },
-    async storeRendered(imageUrl, svg) {
+    async storeRendered(imageUrl, render) {
       const file = fileOf(imageUrl);
       if (!file) throw new Error(`Not a stored image's URL: ${imageUrl}`);
       if (await exists(file)) return false;
-      const sharp = await loadSharp();
-      // Twice the SVG's own size: sharp on a phone's or a TV's screen.
-      const encoded = await sharp(svg, { density: 144 })
-        .flatten({ background: '#ffffff' })
-        .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: 'inside', withoutEnlargement: true })
-        .webp(WEBP)
-        .toBuffer();
-      await writeAtomically(file, encoded);
+      await writeAtomically(file, await render());
       return true;
     },
     async remove(imageUrl) {

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { buildApp, loggerOptions } from '../app';
-import { purgeExpiredSessions } from '../auth/session';
+import { purgeExpiredSessions, SESSION_COOKIE } from '../auth/session';
 import { closeDatabase, type Db, openDatabase, openReadConnection } from '../db/database';
 import { readBankPictures, seedStarterBank } from '../db/seed/seed';
 import { type Config, loadConfig } from '../env';
@@ -43,6 +43,10 @@ export async function serve(): Promise<void> {
     logger: { level: config.LOG_LEVEL ?? (config.NODE_ENV === 'test' ? 'warn' : 'info'), ...loggerOptions },
   });
   log = (message) => app.log.error(message);
+  // A signed-in visitor is about to play: the writer (~100 ms to start) gets ready meanwhile.
+  app.addHook('onRequest', async (request) => {
+    if (request.headers.cookie?.includes(`${SESSION_COOKIE}=`)) writerThread.wake();
+  });
   if (config.signInWarning) app.log.warn(config.signInWarning);
   if (config.signIn === 'local') {
     app.log.info('Google sign-in is not configured: the sign-in button opens the local sign-in page.');
@@ -102,8 +106,8 @@ function prepareDatabase(path: string) {
     throw new StartupError(`Cannot open the database at ${path}: ${(error as Error).message}.`);
   }
   try {
-    seedStarterBank(db);
-    ensureSearchIndex(db);
+    ensureSearchIndex(db); // first: on a new database there is nothing to index yet
+    seedStarterBank(db); // which indexes what it adds
     purgeExpiredSessions(db);
   } finally {
     closeDatabase(db);

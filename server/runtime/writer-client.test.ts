@@ -75,8 +75,23 @@ describe('the writer thread', () => {
     }
   });
 
+  it('wakes ahead of a write when asked, and rests again when nothing comes', async () => {
+    const path = migrated('wake.db');
+    const thread = startWriter(path, { onCrash: () => undefined, idleMs: 1000 });
+    const open = () => existsSync(`${path}-shm`); // there while a connection holds the file
+    try {
+      expect(open()).toBe(false);
+      thread.wake();
+      await expect.poll(open, { timeout: 5000 }).toBe(true);
+      await expect.poll(open, { timeout: 5000 }).toBe(false);
+    } finally {
+      await thread.stop();
+    }
+  });
+
   it('refuses the calls it cannot run, saying why', async () => {
     const thread = startWriter(dir, { onCrash: () => undefined });
+    thread.wake(); // a start that fails with nobody waiting is no unhandled rejection
     await expect(thread.writer.signIn(identity, [], null)).rejects.toThrow(/directory|unable to open|cannot open/i);
     await thread.stop();
   });

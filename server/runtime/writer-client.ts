@@ -12,6 +12,8 @@ import {
 
 export type WriterThread = {
   writer: Writer;
+  /** Starts the thread ahead of a write that is likely to come (a signed-in visitor is here). */
+  wake(): void;
   /** Lets the calls in hand finish, checkpoints the WAL into the database file and ends the thread. */
   stop(): Promise<void>;
 };
@@ -77,7 +79,10 @@ export function startWriter(path: string, options: WriterOptions): WriterThread 
     });
     const started: Promise<Worker> = new Promise((resolve, reject) => {
       thread.once('message', (status: WriterStatus) => {
-        if (status.type === 'ready') return resolve(thread);
+        if (status.type === 'ready') {
+          restLater(); // idle from now, however long the start took
+          return resolve(thread);
+        }
         reject(deserializeError(status.error));
       });
       thread.once('exit', (code) => {
@@ -90,6 +95,8 @@ export function startWriter(path: string, options: WriterOptions): WriterThread 
         options.onCrash(message);
       });
     });
+    // A start that fails fails the calls waiting for it; a wake() waits for nothing.
+    started.catch(() => undefined);
     return started;
   }
 
@@ -138,6 +145,11 @@ export function startWriter(path: string, options: WriterOptions): WriterThread 
 
   return {
     writer,
+    wake() {
+      if (stopping) return;
+      restLater();
+      running ??= spawn();
+    },
     async stop() {
       if (stopping) return;
       stopping = true;

@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bankImageUrl, renderBankPictures } from '../../images/bank-images';
+import { bankImageName, bankImageUrl, renderBankPictures } from '../../images/bank-images';
 import { createImageStore } from '../../images/image-store';
 import { deleteQuestion, getQuestion, listQuestions, updateQuestion } from '../../services/admin-questions';
 import { createTestDb } from '../../test/db';
@@ -192,5 +192,20 @@ describe('seeding the starter bank', () => {
     expect(seedStarterBank(db, givenBank(bank, redrawn))).toMatchObject({ updated: 1 });
     expect(row(db, 't-picture')?.imageUrl).toBe(bankImageUrl(redrawn.get('three-dots.svg')!.hash));
     expect(row(db, 't-picture')?.imageUrl).not.toBe(imageUrl);
+  });
+
+  it('copies a picture the build rendered instead of rendering it', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'bank-images-'));
+    writeFileSync(join(folder, 'dot.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg>');
+    const pictures = readBankPictures(folder);
+    const picture = pictures.get('dot.svg')!;
+    const built = join(folder, 'built');
+    mkdirSync(built);
+    const rendered = Buffer.from('RIFF\0\0\0\0WEBP as the build rendered it');
+    writeFileSync(join(built, bankImageName(picture.hash)), rendered);
+
+    const store = createImageStore(join(folder, 'uploads'));
+    expect(await renderBankPictures(store, pictures.values(), (e) => expect.fail(String(e)), built).ready).toBe(1);
+    expect(readFileSync(store.fileOf(bankImageUrl(picture.hash))!)).toEqual(rendered);
   });
 });
