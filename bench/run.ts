@@ -3,7 +3,8 @@
  * threads; the simplest, one thread and one connection; and the three threads they replaced:
  * bench/threaded/), each measured the same way: start-up and idle memory, game starts and picks at
  * 1,000,000 questions beside a bare Fastify route and the REST shim, and one account flooding while
- * families play; plus the first page load's JavaScript and Manage Questions. A measurement, not a
+ * families play; and under load, two-threads with tRPC's stock adapter in place of the server's
+ * thin one (stock-adapter); plus the first page load's JavaScript and Manage Questions. A measurement, not a
  * test: it exits 0 whatever it finds, and prints MISS beside any figure off its target.
  *
  * Knobs (environment):
@@ -15,15 +16,17 @@
  *   BENCH_RATE=n         arrival rate of the fixed-rate game.start run (default 1500 a second)
  *   BENCH_ITERATIONS=n   timed calls per in-process case (default 2000, after 200 untimed)
  *   BENCH_CPU_PROF=dir   write a CPU profile of the server process into dir
- *   BENCH_RUNTIMES=a,b   which runtimes to measure: two-threads, one-thread, three-threads (default all)
+ *   BENCH_RUNTIMES=a,b   which runtimes to measure: two-threads, one-thread, three-threads,
+ *                        stock-adapter (default all)
  *   BENCH_IDLE_SECONDS=s how long a server idles before its memory is read (default 30)
  *   BENCH_ONLY=load      only the load runs (no start-up, in-process, Manage Questions or abuse cases):
  *                        for trying a change quickly; the summary then has only those rows
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
+import type { Plugin } from 'esbuild';
 import { bundleServer } from '../scripts/server-bundle.mjs';
 import { closeDatabase, openDatabase } from '../server/db/database';
 import { HEAP_FLAGS, MALLOC_ENV } from '../server/runtime/memory';
@@ -79,7 +82,13 @@ const TARGETS = {
  * The runtimes compared: each as its users start it (`serve`: start-up, memory, the abuse case)
  * and as the load runs use it (`bench`: the same composition behind bench-app.ts, over IPC).
  */
-type Runtime = { name: string; serve: ServerCommand; bench: (cache: string) => string[] };
+type Runtime = {
+  name: string;
+  serve: ServerCommand;
+  bench: (cache: string) => string[];
+  /** Measured under load only (a variant of another runtime: its start-up and abuse are that one's). */
+  loadOnly?: boolean;
+};
 const ALL_RUNTIMES: Runtime[] = [
   {
     name: 'two-threads',
@@ -95,6 +104,13 @@ const ALL_RUNTIMES: Runtime[] = [
     name: 'three-threads',
     serve: { label: 'three-thread runtime', args: [] },
     bench: (cache) => [join(cache, 'threaded.mjs'), 'bench'],
+  },
+  {
+    // two-threads with tRPC's own adapter in place of the thin one (bench/stock-trpc-adapter.ts).
+    name: 'stock-adapter',
+    serve: { label: 'two-threads with the stock tRPC adapter', args: [] },
+    bench: (cache) => [join(cache, 'two-threads-stock-adapter.mjs')],
+    loadOnly: true,
   },
 ];
 const wanted = (process.env.BENCH_RUNTIMES ?? '').split(',').filter(Boolean);
@@ -192,6 +208,20 @@ async function buildBenchBundles(): Promise<string> {
     outDir,
     '.mjs',
   );
+  const thinAdapter = join(ROOT, 'server', 'trpc', 'fastify-adapter.ts');
+  const stockAdapter: Plugin = {
+    name: 'stock-trpc-adapter',
+    setup(build) {
+      build.onResolve({ filter: /\/fastify-adapter$/ }, (args) =>
+        join(args.resolveDir, `${args.path}.ts`) === thinAdapter
+          ? { path: join(ROOT, 'bench', 'stock-trpc-adapter.ts') }
+          : undefined,
+      );
+    },
+  };
+  await bundleServer({ 'two-threads-stock-adapter': join(ROOT, 'bench', 'two-threads.ts') }, outDir, '.mjs', [
+    stockAdapter,
+  ]);
   const serveArgs: Record<string, string[]> = {
     'one-thread': [join(outDir, 'one-thread-server.mjs')],
     'three-threads': [join(outDir, 'threaded.mjs'), 'serve'],
@@ -568,19 +598,24 @@ async function main() {
   for (const p of suspicious) log(`  ${p.plan.join(' | ')}\n    ${p.sql}`);
 
   const cache = await buildBenchBundles();
-  const measured: { runtime: Runtime; startup: StartupResult; http: HttpResults; abuse: AbuseResult | null }[] = [];
+  const measured: { runtime: Runtime; startup: StartupResult | null; http: HttpResults; abuse: AbuseResult | null }[] =
+    [];
   for (const runtime of RUNTIMES) {
-    section(`${runtime.name}: start-up and memory (${runtime.serve.label}, ${STARTUP_RUNS} starts each)`);
-    const startup = LOAD_ONLY
-      ? { emptyMs: [Number.NaN], existingMs: [Number.NaN], idleRss: Number.NaN }
-      : await measureStartup(runtime.serve, STARTUP_RUNS, IDLE_SECONDS);
-    log(
-      `cold start to /api/health 200, empty database (migrations + the whole starter bank): ${startup.emptyMs.map((v) => ms(v, 0)).join(', ')}`,
-    );
-    log(`cold start to /api/health 200, existing database: ${startup.existingMs.map((v) => ms(v, 0)).join(', ')}`);
-    log(`RSS ${IDLE_SECONDS} s after start, idle: ${mb(startup.idleRss)}`);
+    const full = !LOAD_ONLY && !runtime.loadOnly;
+    let startup: StartupResult | null = null;
+    if (full) {
+      section(`${runtime.name}: start-up and memory (${runtime.serve.label}, ${STARTUP_RUNS} starts each)`);
+      startup = await measureStartup(runtime.serve, STARTUP_RUNS, IDLE_SECONDS);
+      log(
+        `cold start to /api/health 200, empty database (migrations + the whole starter bank): ${startup.emptyMs.map((v) => ms(v, 0)).join(', ')}`,
+      );
+      log(`cold start to /api/health 200, existing database: ${startup.existingMs.map((v) => ms(v, 0)).join(', ')}`);
+      log(`RSS ${IDLE_SECONDS} s after start, idle: ${mb(startup.idleRss)}`);
+    } else {
+      section(`${runtime.name}: ${runtime.serve.label}, under load only`);
+    }
     const http = await runHttp(runtime, cache, bank.categoryIds, runtime === RUNTIMES[0] ? adminCases : []);
-    const abuse = LOAD_ONLY ? null : await runAbuse(runtime);
+    const abuse = full ? await runAbuse(runtime) : null;
     measured.push({ runtime, startup, http, abuse });
   }
 
@@ -604,18 +639,18 @@ async function main() {
   const once = (figure: string, text: string, target = '', ok?: boolean) =>
     rows.push([figure, ok === undefined ? text : `${text} ${verdict(ok)}`, ...measured.slice(1).map(() => ''), target]);
 
-  perRuntime('idle RSS, 30 s after start', `≤ ${TARGETS.idleRssMb} MB`, ({ startup }) => ({
-    text: mb(startup.idleRss),
-    ok: startup.idleRss <= TARGETS.idleRssMb * 1024 * 1024,
-  }));
-  perRuntime('cold start to health, existing database (median)', `< ${TARGETS.startExistingMs} ms`, ({ startup }) => ({
-    text: ms(medianOf(startup.existingMs), 0),
-    ok: medianOf(startup.existingMs) < TARGETS.startExistingMs,
-  }));
-  perRuntime('cold start to health, empty database + bank (median)', `< ${TARGETS.startEmptyMs} ms`, ({ startup }) => ({
-    text: ms(medianOf(startup.emptyMs), 0),
-    ok: medianOf(startup.emptyMs) < TARGETS.startEmptyMs,
-  }));
+  const notRun = { text: 'not run' };
+  perRuntime('idle RSS, 30 s after start', `≤ ${TARGETS.idleRssMb} MB`, ({ startup }) =>
+    startup ? { text: mb(startup.idleRss), ok: startup.idleRss <= TARGETS.idleRssMb * 1024 * 1024 } : notRun,
+  );
+  perRuntime('cold start to health, existing database (median)', `< ${TARGETS.startExistingMs} ms`, ({ startup }) =>
+    startup
+      ? { text: ms(medianOf(startup.existingMs), 0), ok: medianOf(startup.existingMs) < TARGETS.startExistingMs }
+      : notRun,
+  );
+  perRuntime('cold start to health, empty database + bank (median)', `< ${TARGETS.startEmptyMs} ms`, ({ startup }) =>
+    startup ? { text: ms(medianOf(startup.emptyMs), 0), ok: medianOf(startup.emptyMs) < TARGETS.startEmptyMs } : notRun,
+  );
   perRuntime('tRPC game.start, closed loop', `≥ ${n(TARGETS.trpcRps)}/s`, ({ http }) => ({
     text: `${n(http.trpc.rps)}/s`,
     ok: http.trpc.rps >= TARGETS.trpcRps,
@@ -648,7 +683,7 @@ async function main() {
             text: `${ms(abuse.underAbuse.p99, 1)} (alone ${ms(abuse.alone.p99, 1)})`,
             ok: abuse.underAbuse.p99 <= TARGETS.familiesUnderAbuseP99Ms && abuse.underAbuse.failed === 0,
           }
-        : { text: 'not run' },
+        : notRun,
   );
 
   const worstSelection = Math.max(...inProcess.selection.map((s) => s.latency.p99));
@@ -681,6 +716,9 @@ async function main() {
     );
   }
   log(table(rows));
+  if (measured.some((m) => m.runtime.loadOnly)) {
+    log("(stock-adapter: two-threads with tRPC's own fastifyTRPCPlugin instead of server/trpc/fastify-adapter.ts.)");
+  }
   log('');
   log(
     `Questions: ${n(bank.questions)}${bank.fillSeconds === null ? ' (reused)' : `, filled in ${bank.fillSeconds.toFixed(1)} s`}.`,

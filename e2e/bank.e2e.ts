@@ -53,7 +53,9 @@ describe('the starter bank on a new install', () => {
         if (pictured.has(served.questionId)) {
           const image = page.locator('img.question-image');
           await image.waitFor();
-          await page.waitForFunction(() => (document.querySelector('img.question-image') as HTMLImageElement)?.complete);
+          await page.waitForFunction(
+            () => (document.querySelector('img.question-image') as HTMLImageElement)?.complete,
+          );
           seen = await image.evaluate((img: HTMLImageElement) => ({
             src: new URL(img.src).pathname,
             alt: img.alt,

@@ -5,10 +5,12 @@ import { build } from 'esbuild';
  * Bundles each entry (output name → source path) and all it imports into ESM files in `outdir`:
  * `<name><extension>` for each entry, and what they import only on first use (the AI client, CSV parsing,
  * resumable uploads, the bank's rules) in chunks of their own under `chunks/`, so start-up neither
- * parses nor keeps them. better-sqlite3 and sharp stay external native modules.
+ * parses nor keeps them. better-sqlite3 and sharp stay external native modules. `plugins` are
+ * esbuild's (the bench swaps a module with one).
  */
-export function bundleServer(entries, outdir, extension = '.js') {
+export function bundleServer(entries, outdir, extension = '.js', plugins = []) {
   return build({
+    plugins,
     // Under node_modules (the bench's copy) no package.json says ESM: .mjs does.
     outExtension: { '.js': extension },
     entryPoints: entries,

@@ -10,11 +10,7 @@ import type { GenerationResult } from './question-generator';
  * /api/generate-questions share it, and its limit: rate-limits.ts): the category must exist and a
  * service must be configured.
  */
-export async function generateQuestionSet(
-  deps: ServerDeps,
-  userId: string,
-  input: GenerateInput,
-): Promise<GenerationResult> {
+export async function generateQuestionSet(deps: ServerDeps, input: GenerateInput): Promise<GenerationResult> {
   if (!deps.generator) throw new DomainError('SERVICE_UNAVAILABLE', 'errors:questionSet.notConfigured');
   const category = listCategories(deps.db).find((c) => c.id === input.categoryId);
   if (!category) throw invalid('errors:category.notFound');

@@ -38,7 +38,7 @@ export async function questionSetRoutes(app: FastifyInstance, options: Options) 
     if (!input.success) return sendError(reply, input.error);
     try {
       await deps.limiter.consume('POST /api/generate-questions', admin.id);
-      const { questions } = await generateQuestionSet(deps, admin.id, input.data);
+      const { questions } = await generateQuestionSet(deps, input.data);
       // Spec §3's shape exactly.
       return questions.map(({ question_en, question_vi, answers_en, answers_vi, correctAnswerIndex }) => ({
         question_en,

@@ -36,12 +36,14 @@ export function restartWithMemoryTuning(): void {
   const given = new Set(process.execArgv.map(flagName));
   const missing = HEAP_FLAGS.filter((flag) => !given.has(flagName(flag)));
   if (missing.length === 0) return;
-  if (process.send || process.platform === 'win32' || typeof process.execve !== 'function') return tuneHeap();
-  process.execve(
-    process.execPath,
-    [process.execPath, ...process.execArgv, ...missing, ...process.argv.slice(1)],
-    { ...MALLOC_ENV, ...process.env },
-  );
+  if (process.send || process.platform === 'win32' || typeof process.execve !== 'function') {
+    tuneHeap();
+    return;
+  }
+  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...missing, ...process.argv.slice(1)], {
+    ...MALLOC_ENV,
+    ...process.env,
+  });
 }
 
 /**

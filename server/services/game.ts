@@ -492,7 +492,7 @@ export function takeLifeline(db: Db, userId: string, input: z.output<typeof life
   const queries = gameQueries(db);
   return writeTransaction(db, () => {
     const game = gameAwaitingPickAt(db, userId, input);
-    if (game.lifelines[input.lifeline]) throw conflict('errors:game.lifelineUsed');
+    if (!isLifelineLeft(game.lifelines, input.lifeline)) throw conflict('errors:game.lifelineUsed');
     const served = game.questions[game.position];
     const question = served && queries.correctAnswer.get({ questionId: served.questionId });
     // Deleted by an admin since it was served: the next pick ends the game (answerQuestion).

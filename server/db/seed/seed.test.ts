@@ -196,7 +196,10 @@ describe('seeding the starter bank', () => {
 
   it('copies a picture the build rendered instead of rendering it', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'bank-images-'));
-    writeFileSync(join(folder, 'dot.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg>');
+    writeFileSync(
+      join(folder, 'dot.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg>',
+    );
     const pictures = readBankPictures(folder);
     const picture = pictures.get('dot.svg')!;
     const built = join(folder, 'built');
