@@ -4,7 +4,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { configuredGenerator } from './ai/configured-generator';
 import { createGoogleSignIn, GOOGLE_ENDPOINTS, type GoogleSignIn, type OAuthEndpoints } from './auth/google';
-import { authenticate } from './auth/request-auth';
+import { authenticate, cookieSecurity } from './auth/request-auth';
 import { authRoutes } from './auth/routes';
 import type { ServerDeps } from './deps';
 import type { Config } from './env';
@@ -121,7 +121,7 @@ export async function buildApp(options: AppDeps) {
   const { config } = options;
   const publicOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : null;
   const https = publicOrigin?.startsWith('https:') ?? false;
-  const security = { secure: https };
+  const security = cookieSecurity(https);
   const deps: ServerDeps = {
     ...options.deps,
     limiter: createGameLimiter(options.rateLimits ?? DEFAULT_RATE_LIMITS),
@@ -130,6 +130,9 @@ export async function buildApp(options: AppDeps) {
 
   const app = Fastify({
     logger: options.logger ?? false,
+    // A line a request only at LOG_LEVEL=debug (the hook below): at info, a busy day's requests
+    // would be hundreds of MB of log. Warnings and errors are always written.
+    disableRequestLogging: true,
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: 30_000,
     // Behind a reverse proxy on the same machine, take the client's address from it.
@@ -138,7 +141,7 @@ export async function buildApp(options: AppDeps) {
     // Refused by the router (a malformed URL, a path parameter too long): a short answer with the usual headers.
     frameworkErrors(error, request, reply) {
       const status = (error as { statusCode?: number }).statusCode ?? 400;
-      request.log.info({ code: (error as { code?: string }).code, status }, 'request refused by the router');
+      request.log.debug({ code: (error as { code?: string }).code, status }, 'request refused by the router');
       void (reply as FastifyReply)
         .code(status)
         .headers(securityHeaders(https))
@@ -154,6 +157,9 @@ export async function buildApp(options: AppDeps) {
   });
 
   registerSecurity(app, { publicOrigin, port: config.PORT });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.debug({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  });
 
   // Unknown errors are logged and answered generically: no stacks, SQL or paths leave the server.
   // Set before any plugin is registered: each plugin keeps the error handler it was registered under.

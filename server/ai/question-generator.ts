@@ -8,13 +8,48 @@ import {
   type SetQuestion,
   toQuestionInput,
 } from '../../shared/schemas/question-set';
-import { foldForSearch } from '../../shared/text';
+import { foldForSearch, holdsNul } from '../../shared/text';
 import { DomainError } from '../errors';
 
 /** A request to the AI service is abandoned after this long (the admin issue). */
 export const AI_TIMEOUT_MS = 60_000;
 /** Requests for replacements when some generated questions are invalid or duplicates. */
 const EXTRA_ROUNDS = 2;
+/**
+ * The most a reply may weigh as it arrives: a set of GENERATE_MAX questions is ~15 KB, so this is
+ * room many times over, and a hostile or broken service sending more is cut off there.
+ */
+export const MAX_REPLY_BYTES = 256 * 1024;
+/** Questions of a reply looked at, at most, beyond those asked for (each is checked against the bank). */
+const SPARE_CANDIDATES = 20;
+
+class ReplyTooLarge extends Error {}
+
+/** fetch, with a reply's body cut off (as an error) once more than `limit` bytes have arrived. */
+export function cappedFetch(limit: number): typeof fetch {
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    if (Number(response.headers.get('content-length')) > limit) {
+      await response.body?.cancel();
+      throw new ReplyTooLarge();
+    }
+    if (!response.body) return response;
+    let received = 0;
+    const body = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          received += chunk.byteLength;
+          if (received > limit) controller.error(new ReplyTooLarge());
+          else controller.enqueue(chunk);
+        },
+      }),
+    );
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
+
+const isReplyTooLarge = (error: unknown): boolean =>
+  error instanceof ReplyTooLarge || (error instanceof Error && error.cause !== error && isReplyTooLarge(error.cause));
 
 export type AiConfig = { apiKey?: string | undefined; baseURL?: string | undefined; model: string; timeoutMs?: number };
 
@@ -137,6 +172,7 @@ function refusesStructuredOutput(error: unknown): boolean {
 }
 
 function serviceError(error: unknown): DomainError {
+  if (isReplyTooLarge(error)) return new DomainError('BAD_GATEWAY', 'errors:questionSet.replyTooLarge');
   if (error instanceof OpenAI.APIConnectionTimeoutError)
     return new DomainError('GATEWAY_TIMEOUT', 'errors:questionSet.timeout');
   if (error instanceof OpenAI.APIError && error.status === 429)
@@ -160,6 +196,7 @@ export function createQuestionGenerator(config: AiConfig): QuestionGenerator {
     baseURL: config.baseURL,
     timeout: config.timeoutMs ?? AI_TIMEOUT_MS,
     maxRetries: 0,
+    fetch: cappedFetch(MAX_REPLY_BYTES),
   });
   let structured = true;
 
@@ -181,8 +218,12 @@ export function createQuestionGenerator(config: AiConfig): QuestionGenerator {
             }
           : {}),
       });
-      return questionsInReply(reply.choices[0]?.message.content ?? '');
+      const candidates = questionsInReply(reply.choices[0]?.message.content ?? '');
+      // A NUL has no place in a question (shared/text.ts): such a reply is a broken one.
+      if (holdsNul(candidates)) throw new DomainError('BAD_GATEWAY', 'errors:questionSet.badReply');
+      return candidates;
     } catch (error) {
+      if (error instanceof DomainError) throw error;
       if (structured && refusesStructuredOutput(error)) {
         structured = false;
         return ask(prompt);
@@ -197,13 +238,15 @@ export function createQuestionGenerator(config: AiConfig): QuestionGenerator {
       const questions: SetQuestion[] = [];
       for (let round = 0; round <= EXTRA_ROUNDS && questions.length < request.count; round++) {
         const missing = request.count - questions.length;
-        const candidates = await ask(
-          promptFor(
-            request,
-            missing,
-            questions.map((q) => q.question_en),
-          ),
-        );
+        const candidates = (
+          await ask(
+            promptFor(
+              request,
+              missing,
+              questions.map((q) => q.question_en),
+            ),
+          )
+        ).slice(0, missing + SPARE_CANDIDATES);
         questions.push(
           ...validQuestions(candidates, {
             categoryId: request.category.id,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -117,7 +118,7 @@ describe('POST /api/generate-questions', () => {
       method: 'POST',
       url: '/api/admin/question-sets',
       headers: adminHeaders,
-      payload: { questions: [{ ...existing, categoryId, ageCategory: 'Kids' }] },
+      payload: { setId: randomUUID(), questions: [{ ...existing, categoryId, ageCategory: 'Kids' }] },
     });
     expect(saved.statusCode).toBe(200);
     ai.reset();
@@ -168,6 +169,38 @@ describe('POST /api/generate-questions', () => {
     const response = await generate({ categoryId, numQuestions: 1, ageCategory: 'Kids' });
     expect(response.statusCode).toBe(status);
     expect(response.json()).toEqual({ error: message });
+  });
+
+  it('cuts off a reply far larger than a set as it arrives (502), and the server answers others meanwhile', async () => {
+    ai.reply({ endless: true });
+    const generation = generate({ categoryId, numQuestions: 20, ageCategory: 'Kids' });
+    // While the reply pours in, another request is answered.
+    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    const response = await generation;
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({
+      error: 'The AI service sent a reply far larger than a set of questions, so it was not read. Please try again.',
+    });
+  });
+
+  it('refuses a reply announcing 50,000 questions by its length, before reading it', async () => {
+    const many = Array.from({ length: 50_000 }, () => made());
+    ai.reply(completion(JSON.stringify({ questions: many })));
+    const started = Date.now();
+    const response = await generate({ categoryId, numQuestions: 3, ageCategory: 'Kids' });
+    expect(response.statusCode).toBe(502);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('treats a reply holding a NUL character as broken (502), saving nothing', async () => {
+    const question = made();
+    ai.reply(
+      completion(JSON.stringify({ questions: [{ ...question, question_en: `${question.question_en}\u0000` }] })),
+    );
+    const response = await generate({ categoryId, numQuestions: 1, ageCategory: 'Kids' });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({ error: 'The AI service sent a reply that is not text. Please try again.' });
   });
 
   it.each([0, 21, '5', 2.5, null])(
@@ -253,8 +286,13 @@ describe('the tRPC procedures the page uses', () => {
 });
 
 describe('saving a reviewed set', () => {
-  const save = (payload: unknown, headers = adminHeaders) =>
-    app.inject({ method: 'POST', url: '/api/admin/question-sets', headers, payload: payload as object });
+  const save = (payload: object, headers = adminHeaders) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/admin/question-sets',
+      headers,
+      payload: { setId: randomUUID(), ...payload },
+    });
   const count = () => db.select().from(questions).where(eq(questions.categoryId, categoryId)).all().length;
 
   it('writes every selected question in one go, with a random key, its age category and difficulty', async () => {
@@ -270,6 +308,35 @@ describe('saving a reviewed set', () => {
       ['Adults', 3],
     ]);
     expect(new Set(rows.map((r) => r.randomKey)).size).toBe(3);
+  });
+
+  it('saving the same set again (a retry, a double click) answers as the first save and adds nothing', async () => {
+    const before = count();
+    const setId = randomUUID();
+    const set = { setId, questions: [made(), made()].map((q) => ({ ...q, categoryId, ageCategory: 'Teenagers' })) };
+    const [first, second] = await Promise.all([save(set), save(set)]);
+    expect(first.json()).toEqual({ saved: 2 });
+    expect(second.json()).toEqual({ saved: 2 });
+    expect((await save(set)).json()).toEqual({ saved: 2 });
+    expect(count()).toBe(before + 2);
+    // Another set (another id) of other questions is saved as usual.
+    expect((await save({ questions: [{ ...made(), categoryId, ageCategory: 'Kids' }] })).json()).toEqual({ saved: 1 });
+    expect(count()).toBe(before + 3);
+  });
+
+  it('refuses a save without its set’s id, saving nothing', async () => {
+    const before = count();
+    const questions = [{ ...made(), categoryId, ageCategory: 'Kids' }];
+    for (const setId of [undefined, 'not-a-uuid']) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/admin/question-sets',
+        headers: adminHeaders,
+        payload: { setId, questions },
+      });
+      expect(response.statusCode, String(setId)).toBe(400);
+    }
+    expect(count()).toBe(before);
   });
 
   it('saves nothing when one question is invalid, the list is empty, or a category is missing', async () => {

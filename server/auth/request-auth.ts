@@ -5,10 +5,24 @@ import { findSession, SESSION_COOKIE, type Session, type SessionUser } from './s
 
 export type RequestAuth = { user: SessionUser; session: Session } | null;
 
-export type CookieSecurity = { secure: boolean };
+/** How the session cookie is sent: Secure under an https PUBLIC_URL, and then named with the `__Host-` prefix. */
+export type CookieSecurity = { secure: boolean; sessionCookie: string };
+
+/**
+ * Under https the cookie is `__Host-ql_session`: a browser keeps it only when it is Secure, for the
+ * path / and with no Domain, so no other subdomain nor a plain-http page can set or shadow it.
+ */
+export function cookieSecurity(https: boolean): CookieSecurity {
+  return { secure: https, sessionCookie: https ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE };
+}
 
 export function sessionCookieOptions(security: CookieSecurity, expires: Date) {
   return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: security.secure, expires };
+}
+
+/** Ends the session cookie in the browser (with the attributes its prefix requires). */
+export function clearSessionCookie(reply: FastifyReply, security: CookieSecurity) {
+  reply.clearCookie(security.sessionCookie, { path: '/', secure: security.secure });
 }
 
 /**
@@ -38,16 +52,16 @@ async function lookUp(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<RequestAuth> {
-  const token = request.cookies[SESSION_COOKIE];
+  const token = request.cookies[deps.security.sessionCookie];
   if (!token) return null;
   const found = findSession(deps.db, token);
   if (!found) {
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearSessionCookie(reply, deps.security);
     return null;
   }
   if (found.renewTo && request.method !== 'GET' && request.method !== 'HEAD') {
     await deps.writer.renewSession(found.session.id, found.renewTo);
-    reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(deps.security, found.renewTo));
+    reply.setCookie(deps.security.sessionCookie, token, sessionCookieOptions(deps.security, found.renewTo));
   }
   return { user: found.user, session: found.session };
 }

@@ -6,12 +6,12 @@ import { paths, safeReturnPath } from '../../shared/routes';
 import { localSignInInput } from '../../shared/schemas/auth';
 import type { ServerDeps } from '../deps';
 import type { SignInMode } from '../env';
-import { englishMessage, httpErrorOf } from '../errors';
+import { DomainError, englishMessage, httpErrorOf } from '../errors';
 import { sendNotFound } from '../http/rest';
 import { ownOrigin } from '../http/security';
 import type { GoogleSignIn } from './google';
-import { authenticate, type CookieSecurity, sessionCookieOptions } from './request-auth';
-import { SESSION_COOKIE, sessionIdOf } from './session';
+import { authenticate, type CookieSecurity, clearSessionCookie, sessionCookieOptions } from './request-auth';
+import { sessionIdOf } from './session';
 import type { VerifiedIdentity } from './users';
 
 const STATE_COOKIE = 'ql_oauth_state';
@@ -61,7 +61,15 @@ function sameText(a: string, b: string): boolean {
 
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
   const { deps, security } = options;
-  const rateLimit = { rateLimit: { max: options.signInRateLimit, timeWindow: '1 minute' } };
+  const rateLimit = {
+    rateLimit: {
+      max: options.signInRateLimit,
+      timeWindow: '1 minute',
+      // A 429 that says what happened, in the API's usual shape (the plugin adds Retry-After).
+      errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+        new DomainError('TOO_MANY_REQUESTS', 'errors:signIn.tooManyAttempts', Math.ceil(context.ttl / 1000)),
+    },
+  };
   const oauthCookie = {
     path: '/auth',
     httpOnly: true,
@@ -87,9 +95,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   /** A new session at every sign-in; the one the browser held before ends (see signIn). */
   async function startSession(request: FastifyRequest, reply: FastifyReply, identity: VerifiedIdentity) {
-    const replaced = sessionIdOf(request.cookies[SESSION_COOKIE]);
+    const replaced = sessionIdOf(request.cookies[security.sessionCookie]);
     const { token, expiresAt } = await deps.writer.signIn(identity, options.adminEmails, replaced);
-    reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(security, expiresAt));
+    reply.setCookie(security.sessionCookie, token, sessionCookieOptions(security, expiresAt));
   }
 
   app.get('/auth/google', { config: rateLimit }, async (request, reply) => {
@@ -179,7 +187,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   app.post('/auth/sign-out', async (request, reply) => {
     const auth = await authenticate({ ...deps, security }, request, reply);
     if (auth) await deps.writer.signOut(auth.session.id);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearSessionCookie(reply, security);
     return reply.code(204).send();
   });
 
@@ -188,7 +196,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     const auth = await authenticate({ ...deps, security }, request, reply);
     if (!auth) return reply.code(401).send({ error: englishMessage('errors:unauthorized') });
     await deps.writer.signOutEverywhere(auth.user.id);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearSessionCookie(reply, security);
     return reply.code(204).send();
   });
 }

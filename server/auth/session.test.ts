@@ -429,7 +429,7 @@ describe('the session cookie', () => {
     expect(header).toMatch(/; Expires=/i);
   });
 
-  it('is Secure when PUBLIC_URL is https', async () => {
+  it('is Secure, and named with the __Host- prefix, when PUBLIC_URL is https', async () => {
     const httpsApp = await createTestApp(db, {
       config: { ...LOCAL_ONLY_CONFIG, PUBLIC_URL: 'https://quiz.example' },
     });
@@ -440,7 +440,7 @@ describe('the session cookie', () => {
       payload: { name: 'Secure', email: 'secure@example.com' },
     });
     expect(response.statusCode).toBe(200);
-    const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+    const cookie = response.cookies.find((c) => c.name === `__Host-${SESSION_COOKIE}`);
     expect(cookie?.secure).toBe(true);
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe('Lax');

@@ -118,6 +118,23 @@ export const questions = sqliteTable(
  */
 export const QUESTION_SEARCH_TABLE = 'questions_search';
 
+/**
+ * Question sets saved, by the id the review gave its set: saving the same set again (a double
+ * click, a retry after a lost answer, a second tab) answers as the first save did and adds nothing.
+ */
+export const savedQuestionSets = sqliteTable(
+  'saved_question_sets',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    setId: text('set_id').notNull(),
+    saved: integer('saved').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.setId] })],
+);
+
 /** Starter-bank questions an admin deleted: a later bank version does not bring them back. */
 export const bankRemovals = sqliteTable('bank_removals', {
   seedKey: text('seed_key').primaryKey(),

@@ -1,11 +1,13 @@
+import { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { generateInput, IMPORT_MAX_BYTES, saveQuestionSetInput } from '../../shared/schemas/question-set';
+import { holdsNul } from '../../shared/text';
 import { generateQuestionSet } from '../ai/generate-set';
 import type { CookieSecurity } from '../auth/request-auth';
 import type { ServerDeps } from '../deps';
-import { DomainError, englishMessage } from '../errors';
+import { DomainError, englishMessage, invalid } from '../errors';
 import { listCategories } from '../services/categories';
 import { exportedQuestions, isKnownQuestion } from '../services/question-sets';
 import { sendError, signedInAdmin } from './rest';
@@ -58,7 +60,7 @@ export async function questionSetRoutes(app: FastifyInstance, options: Options) 
     const input = saveQuestionSetInput.safeParse(request.body);
     if (!input.success) return sendError(reply, input.error);
     try {
-      return await deps.writer.saveQuestionSet(input.data.questions);
+      return await deps.writer.saveQuestionSet(admin.id, input.data);
     } catch (error) {
       return sendError(reply, error);
     }
@@ -70,13 +72,14 @@ export async function questionSetRoutes(app: FastifyInstance, options: Options) 
     const query = exportQuery.safeParse(request.query);
     if (!query.success) return reply.code(400).send({ error: englishMessage('errors:invalidInput') });
     const { format, categoryId } = query.data;
-    const rows = exportedQuestions(deps.db, categoryId ?? null);
+    const { exportChunks } = await loadQuestionFiles();
     const name = `quiz-ladder-questions${categoryId ? `-${categoryId}` : ''}.${format}`;
-    reply.header('Content-Disposition', `attachment; filename="${name}"`).header('Cache-Control', 'no-store');
-    if (format === 'json')
-      return reply.type('application/json; charset=utf-8').send(JSON.stringify([...rows], null, 2));
-    const { toCsv } = await loadQuestionFiles();
-    return reply.type('text/csv; charset=utf-8').send(toCsv(rows, true));
+    // Streamed: a million questions are never in memory at once, and other requests run meanwhile.
+    return reply
+      .header('Content-Disposition', `attachment; filename="${name}"`)
+      .header('Cache-Control', 'no-store')
+      .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
+      .send(Readable.from(exportChunks(exportedQuestions(deps.db, categoryId ?? null), format)));
   });
 
   await app.register(async (imports) => {
@@ -97,6 +100,8 @@ export async function questionSetRoutes(app: FastifyInstance, options: Options) 
         }
         return reply.code(400).send({ error: englishMessage('errors:questionSet.noFile') });
       }
+      // A spreadsheet's or a picture's bytes, not text: refused whole (shared/text.ts, holdsNul).
+      if (holdsNul(text)) return sendError(reply, invalid('errors:questionSet.notText'));
       const { parseQuestionFile } = await loadQuestionFiles();
       const parsed = parseQuestionFile(name, text.normalize('NFC'), listCategories(deps.db), (categoryId, folded) =>
         isKnownQuestion(deps.db, categoryId, folded),

@@ -236,6 +236,134 @@ describe('cross-site requests', () => {
   });
 });
 
+describe('the session cookie', () => {
+  it('under an https PUBLIC_URL is __Host-ql_session: Secure, path /, no Domain; and it is the one read', async () => {
+    const httpsApp = await createTestApp(createTestDb(), { config: httpsConfig });
+    const headers = { origin: 'https://quiz.example', host: 'quiz.example' };
+    const signIn = await httpsApp.inject({
+      method: 'POST',
+      url: '/auth/local',
+      headers,
+      payload: { name: 'P', email: 'host-prefix@example.com' },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const cookie = signIn.cookies.find((c) => c.name === '__Host-ql_session');
+    expect(cookie).toMatchObject({ secure: true, path: '/', httpOnly: true, sameSite: 'Lax' });
+    expect(cookie?.domain).toBeUndefined();
+    expect(signIn.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+
+    const asked = (cookieHeader: string) =>
+      httpsApp.inject({ method: 'GET', url: '/trpc/profiles.list', headers: { ...headers, cookie: cookieHeader } });
+    expect((await asked(`__Host-ql_session=${cookie?.value}`)).statusCode).toBe(200);
+    // The unprefixed name (which a plain-http page or a subdomain could set) is not a session here.
+    expect((await asked(`${SESSION_COOKIE}=${cookie?.value}`)).statusCode).toBe(401);
+
+    const signOut = await httpsApp.inject({
+      method: 'POST',
+      url: '/auth/sign-out',
+      headers: { ...headers, cookie: `__Host-ql_session=${cookie?.value}` },
+    });
+    expect(signOut.statusCode).toBe(204);
+    // Cleared with the attributes the prefix needs, or a browser would ignore the deletion.
+    expect(signOut.cookies.find((c) => c.name === '__Host-ql_session')).toMatchObject({ secure: true, path: '/' });
+  });
+
+  it('over plain http keeps its plain name (a browser drops __Host- cookies that are not Secure)', async () => {
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/auth/local',
+      headers: { origin: TEST_ORIGIN },
+      payload: { name: 'P', email: 'plain-cookie@example.com' },
+    });
+    expect(signIn.cookies.map((c) => c.name)).toEqual([SESSION_COOKIE]);
+  });
+});
+
+describe('caching', () => {
+  it('every tRPC and REST answer says no-store, signed in or not, errors too; pages and assets keep theirs', async () => {
+    const cookie = await signInLocally(app, 'no-store@example.com');
+    const answers: [string, LightMyRequestResponse][] = [
+      ['trpc query', await app.inject({ method: 'GET', url: '/trpc/profiles.list', headers: { cookie } })],
+      [
+        'trpc batch',
+        await app.inject({
+          method: 'GET',
+          url: '/trpc/profiles.list,categories.list?batch=1&input={}',
+          headers: { cookie },
+        }),
+      ],
+      ['trpc 401', await app.inject({ method: 'GET', url: '/trpc/profiles.list' })],
+      ['REST categories', await app.inject({ method: 'GET', url: '/api/categories' })],
+      ['REST health', await app.inject({ method: 'GET', url: '/api/health' })],
+      [
+        'REST 400',
+        await app.inject({
+          method: 'POST',
+          url: '/api/start-game',
+          headers: { cookie, origin: TEST_ORIGIN },
+          payload: { categoryId: 'nope' },
+        }),
+      ],
+      ['REST 404', await app.inject({ method: 'GET', url: '/api/no-such-call' })],
+    ];
+    for (const [what, response] of answers) expect(response.headers['cache-control'], what).toBe('no-store');
+    expect((await app.inject({ method: 'GET', url: '/assets/x.js' })).headers['cache-control']).toMatch(/^public/);
+    expect((await app.inject({ method: 'GET', url: '/profiles', headers: { cookie } })).headers['cache-control']).toBe(
+      'private, no-cache',
+    );
+  });
+});
+
+describe('a NUL character in what is sent', () => {
+  it('is a 400 on tRPC queries, mutations and batches, and REST bodies and queries, and changes nothing', async () => {
+    const cookie = await signInLocally(app, 'nul@example.com');
+    const headers = { cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' };
+    const before = profileCount();
+    const input = encodeURIComponent(JSON.stringify({ name: 'A\u0000' }));
+    const attempts: [string, () => Promise<LightMyRequestResponse>][] = [
+      ['trpc query', () => app.inject({ method: 'GET', url: `/trpc/categories.list?input=${input}`, headers })],
+      [
+        'trpc mutation',
+        () =>
+          app.inject({
+            method: 'POST',
+            url: '/trpc/profiles.create',
+            headers,
+            payload: '{"name":"Kid\\u0000","age":9}',
+          }),
+      ],
+      [
+        'trpc batch',
+        () =>
+          app.inject({
+            method: 'POST',
+            url: '/trpc/profiles.create?batch=1',
+            headers,
+            payload: '{"0":{"name":"Kid\\u0000x","age":9}}',
+          }),
+      ],
+      [
+        'REST body',
+        () =>
+          app.inject({
+            method: 'POST',
+            url: '/api/start-game',
+            headers,
+            payload: '{"categoryId":"random","lang":"e\\u0000n"}',
+          }),
+      ],
+      ['REST query', () => app.inject({ method: 'GET', url: '/api/categories?x=%00', headers })],
+      ['a key', () => app.inject({ method: 'POST', url: '/api/start-game', headers, payload: '{"k\\u0000":1}' })],
+    ];
+    for (const [what, send] of attempts) {
+      const response = await send();
+      expect(response.statusCode, what).toBe(400);
+      expectNoLeak(response);
+    }
+    expect(profileCount()).toBe(before);
+  });
+});
+
 describe('the Host the server answers to (DNS rebinding)', () => {
   it('a page whose name re-binds to 127.0.0.1 gets 421 before any route, signed in or not', async () => {
     const cookie = await signInLocally(app, 'rebinding@example.com');
@@ -330,6 +458,7 @@ describe('limits', () => {
     for (let n = 1; n <= 10; n++) expect((await signIn(n)).statusCode, `attempt ${n}`).toBe(200);
     const eleventh = await signIn(11);
     expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json()).toEqual({ error: 'Too many attempts to sign in. Please wait a minute and try again.' });
     expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
     expect(eleventh.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
     expectNoLeak(eleventh);

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { clientErrorText } from '../errors';
+import { holdsNul } from '../../shared/text';
+import { clientErrorText, englishMessage } from '../errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -13,6 +14,9 @@ const CONTENT_SECURITY_POLICY = [
   "base-uri 'none'",
   "form-action 'self'",
 ].join('; ');
+
+/** The tRPC procedures and the REST calls: answers for whoever asked, never for a cache. */
+export const isApiPath = (url: string) => /^\/(?:trpc|api)(?:[/?]|$)/.test(url);
 
 export type SecurityOptions = {
   /** The PUBLIC_URL's origin, e.g. https://quiz.example; null when unset. */
@@ -92,9 +96,18 @@ export function registerSecurity(app: FastifyInstance, options: SecurityOptions)
     }
   });
 
+  // A NUL character in a query, a path or a parsed body: refused whole (shared/text.ts, holdsNul).
+  app.addHook('preValidation', async (request, reply) => {
+    if (holdsNul(request.query) || holdsNul(request.params) || holdsNul(request.body)) {
+      return reply.code(400).send({ error: englishMessage('errors:invalidInput') });
+    }
+  });
+
   // A route may set its own (a stored image's stricter Content-Security-Policy); the rest are these.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     for (const [name, value] of Object.entries(headers)) if (!reply.hasHeader(name)) reply.header(name, value);
+    // What the API answers is someone's own (a family's games, an admin's lists): never kept by a cache.
+    if (isApiPath(request.url) && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
   });
 }
 

@@ -60,16 +60,20 @@ export async function imageRoutes(app: FastifyInstance, options: Options) {
       limits: { fileSize: SMALL_IMAGE_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 50 },
     });
     admin.post(IMAGE_ROUTE, async (request, reply) => {
+      let bytes: Buffer;
       try {
         const part = await request.file();
         if (!part) return reply.code(400).send({ error: englishMessage('errors:image.missing') });
-        const bytes = await part.toBuffer();
+        bytes = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          return sendError(reply, new DomainError('PAYLOAD_TOO_LARGE', 'errors:image.useResumable'));
+        // Whatever else went wrong reading the body (cut short, malformed) is the request's fault.
+        return sendError(reply, new DomainError('BAD_REQUEST', 'errors:image.missing'));
+      }
+      try {
         return { imageUrl: await store.store(bytes) };
       } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE')
-          return sendError(reply, new DomainError('PAYLOAD_TOO_LARGE', 'errors:image.useResumable'));
-        if (code?.startsWith('FST_')) return sendError(reply, new DomainError('BAD_REQUEST', 'errors:image.missing'));
         return sendError(reply, error);
       }
     });
@@ -83,6 +87,7 @@ export async function imageRoutes(app: FastifyInstance, options: Options) {
       const uploads = await tus;
       reply.hijack();
       for (const [name, value] of Object.entries(securityHeaders(security.secure))) reply.raw.setHeader(name, value);
+      reply.raw.setHeader('Cache-Control', 'no-store');
       void uploads.handle(request.raw, reply.raw);
     };
     admin.all(UPLOADS_ROUTE, handleTus);

@@ -220,6 +220,27 @@ describe('a small image (one multipart request)', () => {
     expect(storedFiles()).toEqual(before);
   });
 
+  it('a body cut short or malformed is a 400, and nothing is stored', async () => {
+    const before = storedFiles();
+    const { body, contentType } = multipart(await png(40, 40), 'cut.png', 'image/png');
+    const attempts = [
+      body.subarray(0, body.length - 30), // the closing boundary never comes
+      body.subarray(0, 60), // cut inside the part's headers
+      Buffer.from('not multipart at all'),
+    ];
+    for (const payload of attempts) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/admin/images',
+        headers: { cookie: adminCookie, origin: TEST_ORIGIN, 'content-type': contentType },
+        payload,
+      });
+      expect(response.statusCode, payload.subarray(0, 20).toString()).toBe(400);
+      expect(response.json()).toEqual({ error: expect.any(String) });
+    }
+    expect(storedFiles()).toEqual(before);
+  });
+
   it('over 256 KB, points to the resumable upload', async () => {
     const response = await uploadSmall(await noisyPng(400), adminCookie);
     expect(response.statusCode).toBe(413);

@@ -44,6 +44,7 @@ export async function serve(): Promise<void> {
   });
   log = (message) => app.log.error(message);
   // A signed-in visitor is about to play: the writer (~100 ms to start) gets ready meanwhile.
+  // (`ql_session=` is also the end of the https name, `__Host-ql_session=`: request-auth.ts.)
   app.addHook('onRequest', async (request) => {
     if (request.headers.cookie?.includes(`${SESSION_COOKIE}=`)) writerThread.wake();
   });

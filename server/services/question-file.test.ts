@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_ONLY_CONFIG } from '../app';
@@ -187,14 +188,24 @@ describe('export, then import into another install', () => {
         difficulty: 3,
         ageCategory: 'Adults',
       },
+      {
+        // Cells a spreadsheet would run as formulas, and one already quoted.
+        question_en: '=1+2 in a spreadsheet cell shows what?',
+        question_vi: '=1+2 trong một ô bảng tính hiện ra gì?',
+        answers_en: ['+3', '-3', "'=3", '@3'],
+        answers_vi: ['+3', '-3', "'=3", '@3'],
+        correctAnswerIndex: 0,
+        difficulty: 2,
+        ageCategory: 'Teenagers',
+      },
     ];
     const saved = await from.app.inject({
       method: 'POST',
       url: '/api/admin/question-sets',
       headers: { ...from.headers, 'content-type': 'application/json' },
-      payload: { questions: set.map((q) => ({ ...q, categoryId: from.categoryId })) },
+      payload: { setId: randomUUID(), questions: set.map((q) => ({ ...q, categoryId: from.categoryId })) },
     });
-    expect(saved.json()).toEqual({ saved: 2 });
+    expect(saved.json()).toEqual({ saved: 3 });
     const exported = await from.app.inject({
       method: 'GET',
       url: `/api/admin/questions/export?format=${format}&categoryId=${from.categoryId}`,
@@ -204,7 +215,14 @@ describe('export, then import into another install', () => {
     expect(exported.headers['content-disposition']).toMatch(
       new RegExp(`attachment; filename="quiz-ladder-questions-\\d+\\.${format}"`),
     );
-    if (format === 'csv') expect(exported.body.startsWith('\uFEFF')).toBe(true);
+    if (format === 'csv') {
+      expect(exported.body.startsWith('\uFEFF')).toBe(true);
+      // No cell a spreadsheet would run (OWASP: a leading ' makes it text).
+      const cells = exported.body.split(/\r\n/).flatMap((line) => line.split(','));
+      expect(cells.filter((cell) => /^"?[=+\-@\t\r]/.test(cell))).toEqual([]);
+      expect(exported.body).toContain("'=1+2 in a spreadsheet cell shows what?");
+      expect(exported.body).toContain("''=3");
+    }
 
     const to = await install();
     const file = multipart(`export.${format}`, exported.rawPayload);
@@ -221,9 +239,9 @@ describe('export, then import into another install', () => {
       method: 'POST',
       url: '/api/admin/question-sets',
       headers: { ...to.headers, 'content-type': 'application/json' },
-      payload: { questions: read },
+      payload: { setId: randomUUID(), questions: read },
     });
-    expect(save.json()).toEqual({ saved: 2 });
+    expect(save.json()).toEqual({ saved: 3 });
     const fields = (db: typeof from.db, categoryId: number) =>
       db
         .select({

@@ -38,8 +38,19 @@ export const CSV_COLUMNS = [
 /** Excel opens a CSV as UTF-8 (Vietnamese intact) only when it starts with a byte-order mark. */
 const BOM = '\uFEFF';
 
-export function toCsv(rows: Iterable<ExportedQuestion>, withHeader: boolean): string {
-  const data = [...rows].map((row) => [
+/**
+ * OWASP's rule against CSV formula injection: a cell a spreadsheet would run as a formula (one
+ * starting with =, +, -, @, a tab or a carriage return) is written after a ' (text to Excel,
+ * LibreOffice and Google Sheets), and so is one that already starts with quotes before those, so
+ * that reading takes exactly one ' away and every text comes back as it was.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+const QUOTED_FORMULA_START = /^'+[=+\-@\t\r]/;
+export const toCsvCell = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
+export const fromCsvCell = (text: string) => (QUOTED_FORMULA_START.test(text) ? text.slice(1) : text);
+
+const csvLine = (row: ExportedQuestion) =>
+  [
     row.category,
     row.category_vi,
     row.ageCategory,
@@ -49,12 +60,41 @@ export function toCsv(rows: Iterable<ExportedQuestion>, withHeader: boolean): st
     row.question_vi,
     ...row.answers_vi,
     row.correctAnswerIndex + 1,
-  ]);
-  const csv = Papa.unparse(
-    { fields: withHeader ? [...CSV_COLUMNS] : [], data },
-    { header: withHeader, newline: '\r\n' },
-  );
-  return withHeader ? `${BOM}${csv}\r\n` : `${csv}\r\n`;
+  ].map((cell) => (typeof cell === 'string' ? toCsvCell(cell) : cell));
+
+/** Rows a chunk of the export: a few hundred KB of text at a time, whatever the bank's size. */
+const EXPORT_CHUNK_ROWS = 500;
+
+/** Lets the requests waiting behind a chunk of the export be answered before the next is made. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Manage Questions' export as chunks of text, made as they are read: memory stays at a chunk or
+ * two (the HTTP stream asks for the next one once the last is sent) and other requests run between
+ * chunks, for a bank of any size. CSV (with a byte-order mark, for Excel) or a JSON array, a
+ * question a line.
+ */
+export async function* exportChunks(rows: Iterable<ExportedQuestion>, format: 'csv' | 'json'): AsyncGenerator<string> {
+  const csv = format === 'csv';
+  yield csv ? `${BOM}${Papa.unparse({ fields: [...CSV_COLUMNS], data: [] }, { newline: '\r\n' })}\r\n` : '[';
+  let batch: ExportedQuestion[] = [];
+  let first = true;
+  const chunkOf = (questions: ExportedQuestion[]) => {
+    if (csv) return `${Papa.unparse(questions.map(csvLine), { newline: '\r\n' })}\r\n`;
+    const text = questions.map((question, i) => `${first && i === 0 ? '' : ','}\n${JSON.stringify(question)}`).join('');
+    first = false;
+    return text;
+  };
+  for (const row of rows) {
+    batch.push(row);
+    if (batch.length === EXPORT_CHUNK_ROWS) {
+      yield chunkOf(batch);
+      batch = [];
+      await yieldToOthers();
+    }
+  }
+  if (batch.length > 0) yield chunkOf(batch);
+  if (!csv) yield '\n]\n';
 }
 
 export type ParsedFile = { questions: SetQuestion[]; problems: FileProblem[] };
@@ -139,6 +179,7 @@ function csvRows(text: string): { rows: { row: Row; line: number }[]; problems: 
     header: true,
     skipEmptyLines: 'greedy',
     transformHeader: (header) => cleanText(header).toLowerCase(),
+    transform: fromCsvCell,
     step(result) {
       let start = previousEnd;
       while (text[start] === '\r' || text[start] === '\n') start++;

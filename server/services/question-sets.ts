@@ -3,7 +3,7 @@ import type { QuestionInput } from '../../shared/schemas/admin';
 import type { SetQuestion } from '../../shared/schemas/question-set';
 import { foldForSearch } from '../../shared/text';
 import { type Db, writeTransaction } from '../db/database';
-import { categories, QUESTION_SEARCH_TABLE, questions } from '../db/schema';
+import { categories, QUESTION_SEARCH_TABLE, questions, savedQuestionSets } from '../db/schema';
 import { invalid } from '../errors';
 import { indexQuestion } from './question-search';
 
@@ -30,10 +30,22 @@ export function isKnownQuestion(db: Db, categoryId: number, foldedText: string):
 /**
  * Saves a question set (writer): every question in one transaction, each with a random key for
  * selection (spec §3), its category, age category and difficulty, and its search entry. A
- * category missing since the review fails the whole set: nothing is saved.
+ * category missing since the review fails the whole set: nothing is saved. The set's id (given
+ * when its review began) makes the save idempotent: the same admin saving the same set again gets
+ * the first save's answer, and nothing is added.
  */
-export function saveQuestionSet(db: Db, set: QuestionInput[]): { saved: number } {
+export function saveQuestionSet(
+  db: Db,
+  userId: string,
+  { setId, questions: set }: { setId: string; questions: QuestionInput[] },
+): { saved: number } {
   return writeTransaction(db, () => {
+    const earlier = db
+      .select({ saved: savedQuestionSets.saved })
+      .from(savedQuestionSets)
+      .where(and(eq(savedQuestionSets.userId, userId), eq(savedQuestionSets.setId, setId)))
+      .get();
+    if (earlier) return { saved: earlier.saved };
     const known = new Set(
       db
         .select({ id: categories.id })
@@ -61,6 +73,7 @@ export function saveQuestionSet(db: Db, set: QuestionInput[]): { saved: number }
         .get();
       indexQuestion(db, id, { questionEn: question.en.question, questionVi: question.vi.question });
     }
+    db.insert(savedQuestionSets).values({ userId, setId, saved: set.length }).run();
     return { saved: set.length };
   });
 }

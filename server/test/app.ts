@@ -36,7 +36,7 @@ export async function signInLocally(app: FastifyInstance, email: string, name = 
     payload: { name, email },
   });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
-  const cookie = response.cookies.find((c) => c.name === 'ql_session');
+  const cookie = response.cookies.find((c) => c.name === 'ql_session' || c.name === '__Host-ql_session');
   if (!cookie) throw new Error('no session cookie');
-  return `ql_session=${cookie.value}`;
+  return `${cookie.name}=${cookie.value}`;
 }

@@ -2,7 +2,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 export type ChatRequest = { model: string; messages: { role: string; content: string }[]; response_format?: unknown };
-export type Reply = { status?: number; json?: unknown; text?: string; delayMs?: number };
+export type Reply = {
+  status?: number;
+  json?: unknown;
+  text?: string;
+  delayMs?: number;
+  /** A hostile or broken service: a 200 whose body never ends (64 KB chunks, no length), until the client hangs up. */
+  endless?: boolean;
+};
 
 /** A chat-completions answer whose message is `content`. */
 export const completion = (content: string): Reply => ({
@@ -43,6 +50,15 @@ export async function startFakeAiService() {
       const reply = (queue.shift() ?? fallback)(parsed);
       const send = () => {
         if (response.destroyed) return;
+        if (reply.endless) {
+          response.writeHead(200, { 'content-type': 'application/json' });
+          const chunk = `{"id":"x","choices":[{"message":{"content":"${'x'.repeat(64 * 1024)}`;
+          const more = () => {
+            if (!response.destroyed) response.write(chunk, () => setTimeout(more, 1));
+          };
+          more();
+          return;
+        }
         response.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
         response.end(reply.text ?? JSON.stringify(reply.json ?? {}));
       };

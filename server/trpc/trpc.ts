@@ -1,5 +1,6 @@
 import { initTRPC } from '@trpc/server';
-import { forbidden, trpcErrorBody, trpcErrorOf, unauthorized } from '../errors';
+import { holdsNul } from '../../shared/text';
+import { forbidden, invalid, trpcErrorBody, trpcErrorOf, unauthorized } from '../errors';
 import type { Context } from './context';
 
 const t = initTRPC.context<Context>().create({
@@ -22,7 +23,13 @@ const mapErrors = t.middleware(async ({ next }) => {
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(mapErrors);
+/** Input holding a NUL character anywhere is refused before any procedure reads it (shared/text.ts). */
+const refuseNul = t.middleware(async ({ getRawInput, next }) => {
+  if (holdsNul(await getRawInput())) throw invalid('errors:invalidInput');
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(mapErrors).use(refuseNul);
 
 /**
  * Signed in (UNAUTHORIZED otherwise), and within the account's limit for the calls rate-limits.ts

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { showableName } from '../text';
+import { holdsNul, showableName } from '../text';
 import { localSignInInput } from './auth';
 import { createProfileInput } from './profile';
 
@@ -18,6 +18,11 @@ describe('names people see', () => {
     ['a control character', 'Bé\u0007'],
     ['a line separator', 'Hoa\u2028Lan'],
     ['a byte-order mark inside', 'Ho\ufeffa'],
+    ['a Hangul filler (U+3164)', '\u3164'],
+    ['a Hangul filler beside a letter (U+3164)', 'An\u3164'],
+    ['a Hangul choseong filler (U+115F)', '\u115f\u1160'],
+    ['a Hangul jungseong filler (U+1160)', 'Lan\u1160'],
+    ['a halfwidth Hangul filler (U+FFA0)', '\uffa0Bo'],
   ])('refuses %s', (_label, name) => {
     expect(profileName(name)).toEqual({ error: 'errors:name.invisibleCharacters' });
   });
@@ -53,5 +58,29 @@ describe('names people see', () => {
     expect(showableName('Nguye\u0302\u0303n\u200f', 'parent')).toBe('Nguyễn');
     expect(showableName('\u200b\u202e', 'parent')).toBe('parent');
     expect(showableName('😀', 'parent')).toBe('parent');
+    expect(showableName('\u3164\u3164', 'parent')).toBe('parent');
+    expect(showableName('Min\u3164h', 'parent')).toBe('Minh');
+  });
+
+  it('keeps Korean names: Hangul syllables are letters, only the fillers are refused', () => {
+    expect(profileName('김민준')).toEqual({ name: '김민준' });
+  });
+});
+
+describe('holdsNul', () => {
+  it('finds a NUL in any string or key, however nested', () => {
+    expect(holdsNul('a\0b')).toBe(true);
+    expect(holdsNul({ a: [1, { b: 'x\0' }] })).toBe(true);
+    expect(holdsNul({ 'k\0': 1 })).toBe(true);
+  });
+  it('passes text without one, and values that are not text', () => {
+    expect(holdsNul({ name: 'Nguyễn', age: 9, tags: ['a', null, true] })).toBe(false);
+    expect(holdsNul(undefined)).toBe(false);
+    expect(holdsNul('\\0 is two characters')).toBe(false);
+  });
+  it('counts nesting past its depth as holding one (nothing we take nests that deep)', () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 40; i++) deep = [deep];
+    expect(holdsNul(deep)).toBe(true);
   });
 });

@@ -78,8 +78,9 @@ export function toQuestionInput(question: SetQuestion): QuestionInput {
   };
 }
 
-/** Spec §4 Save: the selected questions, in one transaction. */
+/** Spec §4 Save: the selected questions, in one transaction, under the id their review gave the set (idempotent). */
 export const saveQuestionSetInput = z.object({
+  setId: z.uuid(),
   questions: z
     .array(
       z.unknown().transform((value, context) => {

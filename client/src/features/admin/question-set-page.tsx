@@ -10,10 +10,12 @@ import {
   GENERATE_MAX,
   GENERATE_MIN,
   generateInput,
+  IMPORT_MAX_BYTES,
   type SetQuestion,
 } from '../../../../shared/schemas/question-set';
 import { Loading } from '../../components/loading';
 import { errorKeyOf, errorParamsOf } from '../../lib/errors';
+import { randomId } from '../../lib/random-id';
 import { trpc } from '../../lib/trpc';
 import { ANSWER_LETTERS } from '../game/voice';
 import { AgeCategorySelect } from './age-category-select';
@@ -55,12 +57,15 @@ export default function QuestionSetPage() {
   const [note, setNote] = useState<Message | null>(null);
   const [error, setError] = useState<Message | null>(null);
   const [saved, setSaved] = useState(0);
+  // The set under review's id: saving it twice (a retry, a double click) saves it once.
+  const [setId, setSetId] = useState(randomId);
   const ids = { count: useId(), prompt: useId(), promptHint: useId(), file: useId(), fileHint: useId() };
 
   const generate = trpc.admin.questionSets.generate.useMutation();
 
   function review(questions: SetQuestion[], fileProblems: FileProblem[], fewer: Message | null) {
     setSet(questions);
+    setSetId(randomId());
     setSelected(new Set(questions.map((_, i) => i)));
     setProblems(fileProblems);
     setNote(fewer);
@@ -102,6 +107,10 @@ export default function QuestionSetPage() {
 
   async function onFile(file: File) {
     setError(null);
+    // An .xlsx or a picture chosen by mistake: said at once (the server refuses it too).
+    if (file.size <= IMPORT_MAX_BYTES && (await file.text()).includes('\0')) {
+      return setError({ key: 'errors:questionSet.notText' });
+    }
     setPhase('reading');
     const form = new FormData();
     form.append('file', file);
@@ -136,7 +145,7 @@ export default function QuestionSetPage() {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         credentials: 'same-origin',
-        body: JSON.stringify({ questions: chosen }),
+        body: JSON.stringify({ setId, questions: chosen }),
       });
       if (!response.ok) throw new Error(String(response.status));
       const { saved: n } = (await response.json()) as { saved: number };

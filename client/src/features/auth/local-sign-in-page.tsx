@@ -33,7 +33,7 @@ export default function LocalSignInPage() {
         body: JSON.stringify(parsed.data),
       });
       if (response.status === 400) throw new Error(t('local.invalid'));
-      if (response.status === 429) throw new Error(t('errors:rateLimited'));
+      if (response.status === 429) throw new Error(t('errors:signIn.tooManyAttempts'));
       if (!response.ok) throw new Error(t('local.failed'));
       const { redirectTo } = (await response.json()) as { redirectTo: string };
       // A full load, so every cached query starts from the new session.
