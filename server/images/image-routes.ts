@@ -85,10 +85,13 @@ export async function imageRoutes(app: FastifyInstance, options: Options) {
     const handleTus = async (request: FastifyRequest, reply: FastifyReply) => {
       tus ??= import('./tus-server').then(({ resumableUploads }) => resumableUploads(store, app.log));
       const uploads = await tus;
+      // Who uploads, for the quotas of unfinished uploads (tus-server.ts): checked by the hook above.
+      const admin = await signedInAdmin(options, request, reply);
+      if (!admin) return reply;
       reply.hijack();
       for (const [name, value] of Object.entries(securityHeaders(security.secure))) reply.raw.setHeader(name, value);
       reply.raw.setHeader('Cache-Control', 'no-store');
-      void uploads.handle(request.raw, reply.raw);
+      void uploads.handle(request.raw, reply.raw, admin.user.id);
     };
     admin.all(UPLOADS_ROUTE, handleTus);
     admin.all(`${UPLOADS_ROUTE}/*`, handleTus);

@@ -4,6 +4,7 @@ import { readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { DomainError, invalid } from '../errors';
 import { sniffImageType } from './image-type';
+import { oneAtATime } from './one-at-a-time';
 
 /** Spec §9 and the admin issue: at most 10 MB, and only what a question can show. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -11,6 +12,13 @@ export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const SMALL_IMAGE_BYTES = 256 * 1024;
 /** Far below sharp's default (268 million): a decompression bomb is refused before it is decoded. */
 export const MAX_IMAGE_PIXELS = 25_000_000;
+/**
+ * An animation's bounds (GIF, WebP): at most this many frames, and this many pixels in all its
+ * frames together. Re-encoding costs time and memory by pixels × frames: a 26 KB GIF of many
+ * large frames took seconds, and a few at once hundreds of MB.
+ */
+export const MAX_FRAMES = 120; // in the message errors:image.animationTooLarge
+export const MAX_ANIMATION_PIXELS = 20_000_000;
 /** Question images are shown at most this wide or tall. */
 const MAX_STORED_SIDE = 1600;
 const PUBLIC_PREFIX = '/uploads/question-images/';
@@ -71,6 +79,8 @@ const exists = (file: string) =>
   );
 
 export function createImageStore(uploadsDir: string): ImageStore {
+  // One re-encode at a time: libvips holds a whole animation's frames while it works.
+  const reencoding = oneAtATime();
   const directory = join(uploadsDir, 'question-images');
   const incoming = join(uploadsDir, 'incoming');
   mkdirSync(directory, { recursive: true });
@@ -91,16 +101,29 @@ export function createImageStore(uploadsDir: string): ImageStore {
       if (bytes.length > MAX_IMAGE_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', 'errors:image.tooLarge');
       if (!sniffImageType(bytes)) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'errors:image.unsupported');
       const sharp = await loadSharp();
-      let encoded: Buffer;
-      try {
-        encoded = await sharp(bytes, { animated: true, limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
+      const input = () => sharp(bytes, { animated: true, limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
+      const {
+        width = 0,
+        height = 0,
+        pageHeight,
+        pages: frames = 1,
+      } = await input()
+        .metadata()
+        .catch(() => {
+          throw invalid('errors:image.unreadable');
+        });
+      if (frames > MAX_FRAMES || width * (pageHeight ?? height) * frames > MAX_ANIMATION_PIXELS) {
+        throw invalid('errors:image.animationTooLarge');
+      }
+      const encoded = await reencoding(() =>
+        input()
           .rotate()
           .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: 'inside', withoutEnlargement: true })
           .webp(WEBP)
-          .toBuffer();
-      } catch {
+          .toBuffer(),
+      ).catch(() => {
         throw invalid('errors:image.unreadable');
-      }
+      });
       const name = `${randomUUID()}.webp`;
       await writeAtomically(join(directory, name), encoded);
       return `${PUBLIC_PREFIX}${name}`;

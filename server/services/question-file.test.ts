@@ -7,7 +7,8 @@ import { questions } from '../db/schema';
 import { createTestApp, TEST_ORIGIN } from '../test/app';
 import { createTestDb } from '../test/db';
 import { createAccount, createCategoryRow } from '../test/factories';
-import { CSV_COLUMNS, parseQuestionFile } from './question-file';
+import { CSV_COLUMNS, exportChunks, fromCsvCell, parseQuestionFile, toCsvCell } from './question-file';
+import type { ExportedQuestion } from './question-sets';
 
 const categories = [
   { id: 1, name_en: 'Animals', name_vi: 'Động vật' },
@@ -294,5 +295,71 @@ describe('export, then import into another install', () => {
       headers: { cookie: `${SESSION_COOKIE}=${parent.token}` },
     });
     expect(exportAsParent.statusCode).toBe(403);
+  });
+});
+
+describe('the export as a stream', () => {
+  const row = (n: number): ExportedQuestion => ({
+    category: 'Oceans',
+    category_vi: 'Đại dương',
+    ageCategory: 'Kids',
+    difficulty: 1,
+    question_en: `Question ${n}?`,
+    question_vi: `Câu hỏi ${n}?`,
+    answers_en: ['A', 'B', 'C', 'D'],
+    answers_vi: ['A', 'B', 'C', 'D'],
+    correctAnswerIndex: 0,
+  });
+  /** 10,000 rows, counting how many have been read. */
+  function counted() {
+    const seen = { rows: 0 };
+    function* rows() {
+      for (let n = 0; n < 10_000; n++) {
+        seen.rows++;
+        yield row(n);
+      }
+    }
+    return { seen, rows: rows() };
+  }
+
+  it.each(['csv', 'json'] as const)('%s: reads the rows a chunk at a time, as the chunks are taken', async (format) => {
+    const { seen, rows } = counted();
+    const chunks = exportChunks(rows, format);
+    await chunks.next(); // the header, or the opening bracket
+    await chunks.next();
+    expect(seen.rows).toBeLessThanOrEqual(501);
+    await chunks.next();
+    expect(seen.rows).toBeLessThanOrEqual(1001);
+  });
+
+  it('lets other work run between chunks', async () => {
+    const chunks = exportChunks(counted().rows, 'csv');
+    const order: string[] = [];
+    await chunks.next();
+    await chunks.next();
+    setImmediate(() => order.push('another request'));
+    await chunks.next();
+    order.push('the next chunk');
+    expect(order).toEqual(['another request', 'the next chunk']);
+  });
+
+  it.each(['csv', 'json'] as const)('%s: all chunks together are the whole file', async (format) => {
+    let text = '';
+    for await (const chunk of exportChunks(counted().rows, format)) text += chunk;
+    if (format === 'json') {
+      const parsed = JSON.parse(text) as ExportedQuestion[];
+      expect(parsed).toHaveLength(10_000);
+      expect(parsed[9_999]).toEqual(row(9_999));
+    } else {
+      expect(text.split('\r\n').filter(Boolean)).toHaveLength(10_001);
+    }
+  });
+
+  it('quotes a formula cell and reads it back as it was', () => {
+    for (const text of ['=SUM(A1)', '+1', '-1', '@x', '\tx', '\rx', "'=x", "''+y", 'plain', "'quoted", '']) {
+      expect(fromCsvCell(toCsvCell(text)), JSON.stringify(text)).toBe(text);
+    }
+    expect(toCsvCell('=1+1')).toBe("'=1+1");
+    expect(toCsvCell('Hà Nội')).toBe('Hà Nội');
   });
 });

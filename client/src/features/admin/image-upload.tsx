@@ -29,6 +29,8 @@ function messageForStatus(status: number | undefined): string {
       return 'errors:image.tooLarge';
     case 415:
       return 'errors:image.unsupported';
+    case 429:
+      return 'errors:image.tooManyUnfinished';
     default:
       return 'errors:image.failed';
   }
@@ -46,6 +48,7 @@ function messageFor(status: number | undefined, body: string | undefined): strin
     })();
     if (/damaged/i.test(text)) return 'errors:image.checksum';
     if (/could not be read/i.test(text)) return 'errors:image.unreadable';
+    if (/animation/i.test(text)) return 'errors:image.animationTooLarge';
   }
   return messageForStatus(status);
 }
