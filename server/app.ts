@@ -1,17 +1,18 @@
 import type { Socket } from 'node:net';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions, LogController } from 'fastify';
 import { configuredGenerator } from './ai/configured-generator';
 import { createGoogleSignIn, GOOGLE_ENDPOINTS, type GoogleSignIn, type OAuthEndpoints } from './auth/google';
 import { authenticate, cookieSecurity } from './auth/request-auth';
 import { authRoutes } from './auth/routes';
 import type { ServerDeps } from './deps';
 import type { Config } from './env';
-import { clientErrorText, DomainError, englishMessage, httpErrorOf } from './errors';
+import { clientErrorText, DomainError, englishMessage } from './errors';
 import { apiRoutes } from './http/api-routes';
 import { pageState } from './http/page-state';
 import { questionSetRoutes } from './http/question-set-routes';
+import { answerError } from './http/rest';
 import { rawClientErrorResponse, registerSecurity, securityHeaders } from './http/security';
 import { registerClient } from './http/static-files';
 import { imageRoutes } from './images/image-routes';
@@ -132,7 +133,7 @@ export async function buildApp(options: AppDeps) {
     logger: options.logger ?? false,
     // A line a request only at LOG_LEVEL=debug (the hook below): at info, a busy day's requests
     // would be hundreds of MB of log. Warnings and errors are always written.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: 30_000,
     // Behind a reverse proxy on the same machine, take the client's address from it.
@@ -161,13 +162,8 @@ export async function buildApp(options: AppDeps) {
     request.log.debug({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   });
 
-  // Unknown errors are logged and answered generically: no stacks, SQL or paths leave the server.
   // Set before any plugin is registered: each plugin keeps the error handler it was registered under.
-  app.setErrorHandler((error, request, reply) => {
-    const { status, body, headers } = httpErrorOf(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    return reply.code(status).headers(headers).send(body);
-  });
+  app.setErrorHandler(answerError);
 
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });

@@ -7,7 +7,7 @@ import { localSignInInput } from '../../shared/schemas/auth';
 import type { ServerDeps } from '../deps';
 import type { SignInMode } from '../env';
 import { DomainError, englishMessage, httpErrorOf } from '../errors';
-import { sendNotFound } from '../http/rest';
+import { answerError, sendNotFound } from '../http/rest';
 import { ownOrigin } from '../http/security';
 import type { GoogleSignIn } from './google';
 import { authenticate, type CookieSecurity, clearSessionCookie, sessionCookieOptions } from './request-auth';
@@ -70,6 +70,14 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         new DomainError('TOO_MANY_REQUESTS', 'errors:signIn.tooManyAttempts', Math.ceil(context.ttl / 1000)),
     },
   };
+  // A browser sent here by a link or Google's form (not a script) is shown the sign-in page, saying so.
+  app.setErrorHandler((error, request, reply) => {
+    const navigation = request.method === 'GET' || request.url.startsWith('/auth/google/callback');
+    if (error instanceof DomainError && error.kind === 'TOO_MANY_REQUESTS' && navigation) {
+      return reply.redirect(`${paths.home}?signIn=tooManyAttempts`, 303);
+    }
+    return answerError(error, request, reply);
+  });
   const oauthCookie = {
     path: '/auth',
     httpOnly: true,

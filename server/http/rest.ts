@@ -15,6 +15,16 @@ export function sendError(reply: FastifyReply, error: unknown) {
   return reply.code(status).headers(headers).send(body);
 }
 
+/**
+ * The app's error handler: an error no route answered itself. Unknown errors are logged and
+ * answered generically: no stacks, SQL or paths leave the server.
+ */
+export function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const { status, body, headers } = httpErrorOf(error);
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  return reply.code(status).headers(headers).send(body);
+}
+
 /** 404 for what is not here, in the words every other 404 uses. */
 export const sendNotFound = (reply: FastifyReply) => sendError(reply, notFound());
 

@@ -464,6 +464,12 @@ describe('limits', () => {
     expectNoLeak(eleventh);
     // Per address: another one is not held back.
     expect((await signIn(12, '203.0.113.8')).statusCode).toBe(200);
+    // A browser following the Google button over the limit is shown the sign-in page, saying why.
+    const button = () => limitedApp.inject({ method: 'GET', url: '/auth/google', remoteAddress: '203.0.113.9' });
+    for (let n = 1; n <= 10; n++) expect((await button()).statusCode, `click ${n}`).toBe(302);
+    const eleventhClick = await button();
+    expect(eleventhClick.statusCode).toBe(303);
+    expect(eleventhClick.headers.location).toBe('/?signIn=tooManyAttempts');
   });
 });
 

@@ -4,7 +4,9 @@ import { paths } from '../../config/paths';
 
 /** Spec §2 `/`: the sign-in screen. The server decides between Google and the local stand-in. */
 export function SignInPage() {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t } = useTranslation(['auth', 'common', 'errors']);
+  // Sent back here by the server after too many sign-ins from this address in a minute.
+  const tooManyAttempts = new URLSearchParams(window.location.search).get('signIn') === 'tooManyAttempts';
   return (
     <main className="page sign-in" id="main">
       <div className="sign-in-language">
@@ -15,6 +17,11 @@ export function SignInPage() {
         <h1 className="sign-in-app-name">{t('common:appName')}</h1>
         <p className="sign-in-title">{t('signIn.title')}</p>
         <p>{t('signIn.subtitle')}</p>
+        {tooManyAttempts && (
+          <p className="form-error" role="alert">
+            {t('errors:signIn.tooManyAttempts')}
+          </p>
+        )}
         <a
           className="button button-primary button-google"
           href={`/auth/google?returnTo=${encodeURIComponent(paths.profiles)}`}
