@@ -41,6 +41,7 @@ export async function serveBenchApp(options: {
       reports: 1e9,
       generations: 1e9,
       profileWrites: 1e9,
+      speech: 1e9,
       windowSeconds: 60,
     },
   });

@@ -14,6 +14,7 @@ import { pageState } from './http/page-state';
 import { questionSetRoutes } from './http/question-set-routes';
 import { answerError } from './http/rest';
 import { rawClientErrorResponse, registerSecurity, securityHeaders } from './http/security';
+import { speechRoutes } from './http/speech-routes';
 import { registerClient } from './http/static-files';
 import { imageRoutes } from './images/image-routes';
 import { createGameLimiter, DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limits';
@@ -29,7 +30,7 @@ export type AppDeps = {
   > &
     Partial<Pick<Config, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL'>>;
   /** The server's read connection, its writer (server/writer) and where question images are stored. */
-  deps: Omit<ServerDeps, 'limiter' | 'generator'>;
+  deps: Omit<ServerDeps, 'limiter' | 'generator' | 'speech'> & Partial<Pick<ServerDeps, 'speech'>>;
   /** How long a request to the AI service may take (tests shorten it). */
   aiTimeoutMs?: number;
   /** The built client (dist/public); null serves the API alone. */
@@ -127,6 +128,7 @@ export async function buildApp(options: AppDeps) {
     ...options.deps,
     limiter: createGameLimiter(options.rateLimits ?? DEFAULT_RATE_LIMITS),
     generator: configuredGenerator(config, options.aiTimeoutMs),
+    speech: options.deps.speech ?? null,
   };
 
   const app = Fastify({
@@ -230,6 +232,7 @@ export async function buildApp(options: AppDeps) {
   await app.register(apiRoutes, { deps, security });
   await app.register(imageRoutes, { deps, security, store: deps.images });
   await app.register(questionSetRoutes, { deps, security });
+  await app.register(speechRoutes, { deps, security });
   removeUnusedImagesHourly(app, deps);
   const createContext = contextFactory(deps, security);
   await registerClient(app, options.publicDir ?? null, async (req, res, pathname) =>

@@ -2,12 +2,13 @@ import type { QuestionGenerator } from './ai/question-generator';
 import type { Db } from './db/database';
 import type { ImageStore } from './images/image-store';
 import type { GameLimiter } from './rate-limits';
+import type { SpeechService } from './speech/speech-service';
 import type { Writer } from './writer';
 
 /**
  * What every request's work stands on, whatever carries it (tRPC, the REST routes, images, AI):
- * the database to read, the writer, the rate limits, the question images, and the AI service
- * (null when none is configured).
+ * the database to read, the writer, the rate limits, the question images, the AI service (null
+ * when none is configured) and the server's speech (null: none, as in most tests).
  */
 export type ServerDeps = {
   db: Db;
@@ -15,4 +16,5 @@ export type ServerDeps = {
   limiter: GameLimiter;
   images: ImageStore;
   generator: QuestionGenerator | null;
+  speech: SpeechService | null;
 };

@@ -173,6 +173,11 @@ describe('signInModeOf', () => {
     OPENAI_API_KEY: undefined,
     OPENAI_BASE_URL: undefined,
     OPENAI_MODEL: 'gpt-4o-mini',
+    SPEECH_API_KEY: undefined,
+    SPEECH_MODEL: 'gpt-4o-mini-tts',
+    SPEECH_VOICE_EN: 'alloy',
+    SPEECH_VOICE_VI: 'alloy',
+    ESPEAK_NG: 'espeak-ng',
   };
 
   it('is local without a problem on loopback in development', () => {

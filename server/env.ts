@@ -19,6 +19,8 @@ const optionalText = z
 export const DEFAULT_DATABASE_PATH = 'data/quiz-ladder.db';
 export const DEFAULT_AI_MODEL = 'gpt-4o-mini';
 export const DEFAULT_UPLOADS_DIR = 'uploads';
+export const DEFAULT_SPEECH_MODEL = 'gpt-4o-mini-tts';
+export const DEFAULT_SPEECH_VOICE = 'alloy';
 export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
 
 const fields = {
@@ -54,6 +56,17 @@ const fields = {
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: z.url('must be an http:// or https:// address').optional(),
   OPENAI_MODEL: z.string().trim().min(1).default(DEFAULT_AI_MODEL),
+  /**
+   * Speech made by the server, for a device without a voice for the game's language: an
+   * OpenAI-compatible speech service when SPEECH_BASE_URL or SPEECH_API_KEY is set, else espeak-ng.
+   */
+  SPEECH_BASE_URL: z.url('must be an http:// or https:// address').optional(),
+  SPEECH_API_KEY: optionalText,
+  SPEECH_MODEL: z.string().trim().min(1).default(DEFAULT_SPEECH_MODEL),
+  SPEECH_VOICE_EN: z.string().trim().min(1).default(DEFAULT_SPEECH_VOICE),
+  SPEECH_VOICE_VI: z.string().trim().min(1).default(DEFAULT_SPEECH_VOICE),
+  /** The espeak-ng program (a name on PATH or a path), or `off`. */
+  ESPEAK_NG: z.string().trim().min(1).default('espeak-ng'),
   /** What the log keeps: warnings and errors always; a line per request only at `debug`. */
   LOG_LEVEL: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).optional(),
 };

@@ -9,7 +9,15 @@ import { createAccount, createCategoryRow, createProfileRow, createQuestionRows 
 const db = createTestDb();
 const categoryId = createCategoryRow(db);
 createQuestionRows(db, 40, { categoryId });
-const limits = { gameStarts: 3, answers: 4, reports: 2, profileWrites: 3, generations: 2, windowSeconds: 60 };
+const limits = {
+  gameStarts: 3,
+  answers: 4,
+  reports: 2,
+  profileWrites: 3,
+  generations: 2,
+  speech: 5,
+  windowSeconds: 60,
+};
 const app = await createTestApp(db, { rateLimits: limits });
 
 function family() {

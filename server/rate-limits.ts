@@ -11,6 +11,8 @@ export type RateLimits = {
   profileWrites: number;
   /** AI question sets (each costs the service a request or three). */
   generations: number;
+  /** Lines spoken by the server (GET /api/speech): a game says a few a question. */
+  speech: number;
   windowSeconds: number;
 };
 export type Budget = Exclude<keyof RateLimits, 'windowSeconds'>;
@@ -25,6 +27,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   reports: 10,
   profileWrites: 30,
   generations: 10,
+  speech: 120,
   windowSeconds: 60,
 };
 
@@ -46,6 +49,7 @@ export const LIMITED_CALLS: Readonly<Record<string, Budget>> = {
   'profiles.choose': 'profileWrites',
   'admin.questionSets.generate': 'generations',
   'POST /api/generate-questions': 'generations',
+  'GET /api/speech': 'speech',
 };
 
 export type GameLimiter = {

@@ -247,6 +247,7 @@ describe('POST /api/generate-questions', () => {
         reports: 100,
         profileWrites: 100,
         generations: 2,
+        speech: 100,
         windowSeconds: 60,
       },
     });
@@ -269,6 +270,7 @@ describe('the tRPC procedures the page uses', () => {
       limiter: undefined as never,
       images: undefined as never,
       generator: null,
+      speech: null,
     };
     return account ? account.caller() : createCaller({ ...deps, user: null, session: null });
   };

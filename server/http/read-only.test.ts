@@ -69,6 +69,7 @@ const queries: Record<string, { input?: unknown; as: typeof admin }> = {
   'profiles.byId': { input: { profileId }, as: family },
   'profiles.history': { input: { profileId }, as: family },
   'categories.list': { as: family },
+  'categories.short': { as: family },
   'game.current': { input: { profileId: interrupted }, as: family },
   'game.byId': { input: { gameId: game.gameId, lang: 'vi' }, as: family },
   'game.state': { input: { gameId: game.gameId }, as: family },
@@ -90,6 +91,9 @@ const restGets: { route: string; url: string; as?: typeof admin; app?: typeof ap
   { route: '/auth/continue.js', url: '/auth/continue.js', status: 200 },
   { route: '/api/admin/uploads', url: '/api/admin/uploads', as: admin, status: 404 },
   { route: '/api/admin/uploads/*', url: '/api/admin/uploads/none', as: admin, status: 404 },
+  // The speech route composes from the database and reads or writes only its clip cache (503: no voice here).
+  { route: '/api/speech', url: `/api/speech?gameId=${game.gameId}&line=question`, as: family, status: 503 },
+  { route: '/api/speech/available', url: '/api/speech/available', as: family, status: 200 },
 ];
 
 describe('every GET on a read-only connection', () => {

@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { buildApp, loggerOptions } from '../app';
 import { purgeExpiredSessions, SESSION_COOKIE } from '../auth/session';
 import { closeDatabase, type Db, openDatabase, openReadConnection } from '../db/database';
@@ -9,6 +9,7 @@ import { renderBankPictures } from '../images/bank-images';
 import { createImageStore } from '../images/image-store';
 import { installPath } from '../install-dir';
 import { ensureSearchIndex } from '../services/question-search';
+import { createSpeechService, SPEECH_CACHE_BYTES } from '../speech/speech-service';
 import { StartupError } from './startup-error';
 import { startWriter } from './writer-client';
 
@@ -29,6 +30,7 @@ export async function serve(): Promise<void> {
   prepareDatabase(config.DATABASE_PATH);
   const db = openReadConnection(config.DATABASE_PATH);
   const images = createImageStore(config.UPLOADS_DIR);
+  const speech = createSpeechService(config, join(config.UPLOADS_DIR, 'speech'));
   let log = (message: string) => console.error(message);
   const writerThread = startWriter(config.DATABASE_PATH, {
     onCrash: (message) => {
@@ -38,7 +40,7 @@ export async function serve(): Promise<void> {
   });
   const app = await buildApp({
     config,
-    deps: { db, writer: writerThread.writer, images },
+    deps: { db, writer: writerThread.writer, images, speech },
     publicDir: installPath('dist', 'public'),
     logger: { level: config.LOG_LEVEL ?? (config.NODE_ENV === 'test' ? 'warn' : 'info'), ...loggerOptions },
   });
@@ -54,11 +56,13 @@ export async function serve(): Promise<void> {
   }
   app.log.info({ database: config.DATABASE_PATH, uploads: config.UPLOADS_DIR }, 'data folders');
 
-  // Expired sessions go once an hour (they are refused when read meanwhile).
+  // Expired sessions go once an hour (they are refused when read meanwhile), and the speech
+  // clips heard longest ago once the cache is full.
   const purge = setInterval(() => {
     writerThread.writer
       .purgeExpiredSessions()
       .catch((error: unknown) => app.log.warn({ err: error }, 'purging expired sessions failed'));
+    speech.prune(SPEECH_CACHE_BYTES).catch((error: unknown) => app.log.warn({ err: error }, 'pruning speech failed'));
   }, SESSION_PURGE_MS);
   purge.unref();
   async function closeAll() {

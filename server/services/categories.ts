@@ -12,3 +12,19 @@ export function listCategories(db: Db): CategoryView[] {
     .orderBy(asc(categories.id))
     .all();
 }
+
+/** A game's length: a category with fewer questions than this gives a shorter game. */
+const FULL_GAME = 15;
+
+/**
+ * The categories with fewer questions than a game asks, and how many they have (each counted up to
+ * 15 through the index, whatever the bank's size): /pre-game says so before such a game starts.
+ */
+export function shortCategories(db: Db): { id: number; questions: number }[] {
+  const count = db.$client.prepare<[number], { n: number }>(
+    `SELECT count(*) AS n FROM (SELECT 1 FROM questions WHERE category_id = ? LIMIT ${FULL_GAME})`,
+  );
+  return listCategories(db)
+    .map((category) => ({ id: category.id, questions: count.get(category.id)?.n ?? 0 }))
+    .filter((category) => category.questions < FULL_GAME);
+}

@@ -7,7 +7,14 @@ import { questions } from '../db/schema';
 import { createTestApp, TEST_ORIGIN } from '../test/app';
 import { createTestDb } from '../test/db';
 import { createAccount, createCategoryRow } from '../test/factories';
-import { CSV_COLUMNS, exportChunks, fromCsvCell, parseQuestionFile, toCsvCell } from './question-file';
+import {
+  CSV_COLUMNS,
+  EXPORT_CHUNK_ROWS,
+  exportChunks,
+  fromCsvCell,
+  parseQuestionFile,
+  toCsvCell,
+} from './question-file';
 import type { ExportedQuestion } from './question-sets';
 
 const categories = [
@@ -327,9 +334,9 @@ describe('the export as a stream', () => {
     const chunks = exportChunks(rows, format);
     await chunks.next(); // the header, or the opening bracket
     await chunks.next();
-    expect(seen.rows).toBeLessThanOrEqual(501);
+    expect(seen.rows).toBeLessThanOrEqual(EXPORT_CHUNK_ROWS + 1);
     await chunks.next();
-    expect(seen.rows).toBeLessThanOrEqual(1001);
+    expect(seen.rows).toBeLessThanOrEqual(2 * EXPORT_CHUNK_ROWS + 1);
   });
 
   it('lets other work run between chunks', async () => {

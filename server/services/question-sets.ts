@@ -85,6 +85,9 @@ export type ExportedQuestion = Omit<SetQuestion, 'categoryId'> & { category: str
  * Every question of a category (or all), in id order, a batch at a time (read): for Manage
  * Questions' export, streamed so that a big bank never sits in memory whole.
  */
+/** Rows read from the database at once for the export: a few of its chunks (question-file.ts). */
+const EXPORT_READ_ROWS = 200;
+
 export function* exportedQuestions(db: Db, categoryId: number | null): Generator<ExportedQuestion> {
   const names = new Map(
     db
@@ -99,7 +102,7 @@ export function* exportedQuestions(db: Db, categoryId: number | null): Generator
       .from(questions)
       .where(and(gt(questions.id, after), categoryId === null ? undefined : eq(questions.categoryId, categoryId)))
       .orderBy(asc(questions.id))
-      .limit(500)
+      .limit(EXPORT_READ_ROWS)
       .all();
     if (rows.length === 0) return;
     for (const row of rows) {

@@ -12,6 +12,7 @@ export const TEST_RATE_LIMITS = {
   reports: 100_000,
   profileWrites: 100_000,
   generations: 100_000,
+  speech: 100_000,
   windowSeconds: 60,
 };
 
@@ -25,5 +26,6 @@ export function testDeps(db: Db & { path: string }): ServerDeps {
     limiter: testLimiter(),
     images: createImageStore(join(dirname(db.path), 'uploads')),
     generator: null,
+    speech: null,
   };
 }

@@ -11,6 +11,18 @@ export type Reply = {
   endless?: boolean;
 };
 
+export type SpeechRequest = { model: string; voice: string; input: string; response_format?: string };
+
+/**
+ * Half a second of real MP3 audio (silence): MPEG-1 Layer III frames at 128 kbit/s and 44.1 kHz,
+ * 417 bytes each, their side information and data zero. Browsers decode and play it.
+ */
+export function silentMp3(): Buffer {
+  const frame = Buffer.alloc(417);
+  frame.set([0xff, 0xfb, 0x90, 0x64]);
+  return Buffer.concat(Array.from({ length: 20 }, () => frame));
+}
+
 /** A chat-completions answer whose message is `content`. */
 export const completion = (content: string): Reply => ({
   json: {
@@ -25,10 +37,12 @@ export const completion = (content: string): Reply => ({
 /**
  * A local HTTP server speaking the OpenAI chat-completions protocol (POST /v1/chat/completions),
  * for tests of the real `openai` SDK against it: each request takes the next queued reply (or
- * the fallback), and is recorded.
+ * the fallback), and is recorded. It speaks too (POST /v1/audio/speech: real, silent MP3).
  */
 export async function startFakeAiService() {
   const requests: ChatRequest[] = [];
+  const speechRequests: SpeechRequest[] = [];
+  let speechFails = false;
   const queue: ((request: ChatRequest) => Reply)[] = [];
   let fallback: (request: ChatRequest) => Reply = () => ({
     status: 500,
@@ -41,6 +55,16 @@ export async function startFakeAiService() {
       body += chunk;
     });
     request.on('end', () => {
+      if (request.method === 'POST' && request.url?.endsWith('/audio/speech')) {
+        const asked = JSON.parse(body) as SpeechRequest;
+        speechRequests.push(asked);
+        if (speechFails) {
+          response.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"down"}}');
+          return;
+        }
+        response.writeHead(200, { 'content-type': 'audio/mpeg' }).end(silentMp3());
+        return;
+      }
       if (request.method !== 'POST' || !request.url?.endsWith('/chat/completions')) {
         response.writeHead(404).end();
         return;
@@ -71,6 +95,12 @@ export async function startFakeAiService() {
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
+    /** What POST /v1/audio/speech was asked (the speech call), in order. */
+    speechRequests,
+    /** Makes the speech call answer 500 (or work again). */
+    failSpeech(fails: boolean) {
+      speechFails = fails;
+    },
     /** The next replies, in order. */
     reply(...replies: (Reply | ((request: ChatRequest) => Reply))[]) {
       for (const next of replies) queue.push(typeof next === 'function' ? next : () => next);

@@ -11,7 +11,7 @@ import { useSession } from './use-session';
 export function Header() {
   const { t } = useTranslation();
   const { activeProfile } = useSession();
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
   const utils = trpc.useUtils();
   const choose = trpc.profiles.choose.useMutation();
 
@@ -26,14 +26,19 @@ export function Header() {
       <a className="skip-link" href="#main">
         {t('skipToContent')}
       </a>
-      <button
-        type="button"
-        className="button header-button"
-        onClick={() => void backToProfiles()}
-        aria-label={t('header.backToProfilesLabel')}
-      >
-        <span aria-hidden="true">←</span> {t('header.backToProfiles')}
-      </button>
+      {/* On /profiles itself there is nowhere to go back to. */}
+      {location === paths.profiles ? (
+        <span className="header-button-space" />
+      ) : (
+        <button
+          type="button"
+          className="button header-button"
+          onClick={() => void backToProfiles()}
+          aria-label={t('header.backToProfilesLabel')}
+        >
+          <span aria-hidden="true">←</span> {t('header.backToProfiles')}
+        </button>
+      )}
       <div className="header-brand" aria-hidden={activeProfile ? 'true' : undefined}>
         {activeProfile ? (
           <span className="header-profile">

@@ -4,7 +4,9 @@ import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../../shared/i18n';
 import { FALLBACK_LANGUAGE, LANGUAGES } from '../../../shared/i18n';
 import enErrors from '../../../shared/locales/en/errors.json';
+import enSpeech from '../../../shared/locales/en/speech.json';
 import viErrors from '../../../shared/locales/vi/errors.json';
+import viSpeech from '../../../shared/locales/vi/speech.json';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
 import enGame from '../locales/en/game.json';
@@ -15,8 +17,8 @@ import viGame from '../locales/vi/game.json';
 import viProfiles from '../locales/vi/profiles.json';
 
 export const resources = {
-  en: { common: enCommon, auth: enAuth, profiles: enProfiles, game: enGame, errors: enErrors },
-  vi: { common: viCommon, auth: viAuth, profiles: viProfiles, game: viGame, errors: viErrors },
+  en: { common: enCommon, auth: enAuth, profiles: enProfiles, game: enGame, errors: enErrors, speech: enSpeech },
+  vi: { common: viCommon, auth: viAuth, profiles: viProfiles, game: viGame, errors: viErrors, speech: viSpeech },
 } as const;
 
 /** Spec §9: detected from the query string `lng`, a cookie, local and session storage, the navigator, then <html lang>. */
@@ -35,7 +37,7 @@ export function initI18n() {
       load: 'languageOnly',
       fallbackLng: FALLBACK_LANGUAGE,
       defaultNS: 'common',
-      ns: ['common', 'auth', 'profiles', 'game', 'errors'],
+      ns: ['common', 'auth', 'profiles', 'game', 'errors', 'speech'],
       interpolation: { escapeValue: false },
       detection: {
         order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],

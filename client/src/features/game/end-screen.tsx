@@ -20,10 +20,12 @@ export function EndScreen({ end, game, titleRef, onPlayAgain }: Props) {
   const { t, i18n } = useTranslation('game');
   const amount = formatAmount(end.winnings, i18n.resolvedLanguage ?? 'en');
   const millionaire = isMillionaire(end.winnings);
+  // A short game (a category with fewer than 15 questions) answered whole is won, as its history says.
+  const allAnswered = !millionaire && game !== null && !end.missed && end.correctCount === game.questions.length;
   return (
     <section className={`card end-card${millionaire ? ' millionaire' : ''}`} aria-labelledby="end-title">
       <h1 id="end-title" tabIndex={-1} ref={titleRef}>
-        {millionaire ? t('end.congratulations') : t('end.gameOver')}
+        {millionaire ? t('end.congratulations') : allAnswered ? t('end.wellDone') : t('end.gameOver')}
       </h1>
       {end.questionRemoved && (
         <p className="end-message" role="status">
@@ -33,9 +35,11 @@ export function EndScreen({ end, game, titleRef, onPlayAgain }: Props) {
       <p className="end-message">
         {millionaire
           ? t('end.millionaire', { amount })
-          : end.winnings > 0
-            ? t('end.walkAway', { amount })
-            : t('end.walkAwayNothing')}
+          : allAnswered
+            ? t('end.allAnswered', { count: end.correctCount, amount })
+            : end.winnings > 0
+              ? t('end.walkAway', { amount })
+              : t('end.walkAwayNothing')}
       </p>
       <p className="muted">{t('end.correctCount', { count: end.correctCount })}</p>
       {end.missed && game && <MissedQuestion game={game} missed={end.missed} />}

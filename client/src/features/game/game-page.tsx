@@ -7,6 +7,7 @@ import { SpeakerIcon } from '../../components/speaker-icon';
 import { useSession } from '../../components/use-session';
 import { paths } from '../../config/paths';
 import { trpc } from '../../lib/trpc';
+import { answerForKey } from './answer-keys';
 import { EndScreen } from './end-screen';
 import { removedAnswers } from './game-machine';
 import { GameMessage } from './game-message';
@@ -15,8 +16,7 @@ import { playSound } from './sounds';
 import { useGameFlow } from './use-game-flow';
 import { useGameVoice } from './use-game-voice';
 import { useSpeech } from './use-speech';
-
-const KEY_TO_ANSWER: Record<string, number> = { a: 0, b: 1, c: 2, d: 3, '1': 0, '2': 1, '3': 2, '4': 3 };
+import { useWakeLock } from './use-wake-lock';
 
 /** Spec §2 /game and §4: the question screen, one component a phase (game-machine.ts says which). */
 export default function GamePage() {
@@ -31,10 +31,19 @@ export default function GamePage() {
   const { state } = flow;
   const { game, phase, position } = state;
   const question = game?.questions[position];
+  useWakeLock(game !== null && phase.kind !== 'ended');
 
   const [ttsEnabled, setTtsEnabled] = useState(activeProfile?.ttsEnabled ?? true);
   const speech = useSpeech(ttsEnabled);
-  const voice = useGameVoice({ game, question, position, phase, ttsEnabled, speak: speech.speak });
+  const voice = useGameVoice({
+    game,
+    question,
+    position,
+    phase,
+    ttsEnabled,
+    speak: speech.speak,
+    prefetch: speech.prefetch,
+  });
 
   function pick(index: number) {
     if (!game || phase.kind !== 'question' || removedAnswers(state).includes(index)) return;
@@ -49,11 +58,10 @@ export default function GamePage() {
   pickRef.current = pick;
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
-      if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
-      const target = event.target as HTMLElement | null;
-      if (target && ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName)) return;
-      const index = KEY_TO_ANSWER[event.key.toLowerCase()];
-      if (index === undefined) return;
+      const { key, ctrlKey, metaKey, altKey, repeat } = event;
+      const target = event.target instanceof Element ? event.target : null;
+      const index = answerForKey({ key, ctrlKey, metaKey, altKey, repeat, target }, document);
+      if (index === null) return;
       event.preventDefault();
       pickRef.current(index);
     }

@@ -3,8 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { PRIZE_LADDER } from '../../../../shared/ladder';
 import { formatAmount } from '../../lib/format';
 
-/** The 15 amounts (a column with the top prize up, or a strip on a phone), with the current level lit and the ones won marked. */
-export function Ladder({ position, correctCount }: { position: number; correctCount: number }) {
+/**
+ * The game's amounts (a column with the top prize up, or a strip on a phone), with the current
+ * level lit and the ones won marked: 15, or fewer in a short game (a category with fewer questions).
+ */
+export function Ladder({
+  position,
+  correctCount,
+  levels = PRIZE_LADDER.length,
+}: {
+  position: number;
+  correctCount: number;
+  levels?: number;
+}) {
   const { t, i18n } = useTranslation('game');
   const currentRef = useRef<HTMLLIElement>(null);
   // On a phone the ladder is a strip: keep the current level in view, without scrolling the page.
@@ -22,7 +33,7 @@ export function Ladder({ position, correctCount }: { position: number; correctCo
       {/* Focusable: on a phone the strip scrolls, and the keyboard can scroll it too. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1). */}
       <ol tabIndex={0} aria-label={t('play.ladder')}>
-        {PRIZE_LADDER.map((amount, level) => {
+        {PRIZE_LADDER.slice(0, levels).map((amount, level) => {
           const isCurrent = level === position;
           const isWon = level < correctCount;
           return (

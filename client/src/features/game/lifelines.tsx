@@ -8,6 +8,7 @@ import {
   type Lifeline,
   type UsedLifelines,
 } from '../../../../shared/lifelines';
+import type { SpokenLine } from '../../../../shared/spoken-lines';
 import { errorKeyOf, isNetworkFailure } from '../../lib/errors';
 import { trpc, withTimeout } from '../../lib/trpc';
 import { ANSWER_LETTERS, type SpeechPart } from './voice';
@@ -46,7 +47,7 @@ type Props = {
   language: Language;
   onUsed: (used: UsedLifelines) => void;
   /** Reads lines in the game's language (a no-op when reading aloud is off). */
-  say: (parts: SpeechPart[]) => void;
+  say: (parts: SpeechPart[], line: SpokenLine) => void;
 };
 
 /**
@@ -55,7 +56,7 @@ type Props = {
  */
 export function Lifelines({ gameId, position, used, locked, language, onUsed, say }: Props) {
   const { t, i18n } = useTranslation('game');
-  const spoken = i18n.getFixedT(language, 'game');
+  const spoken = i18n.getFixedT(language, 'speech');
   const utils = trpc.useUtils();
   const [busy, setBusy] = useState<Lifeline | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -69,16 +70,19 @@ export function Lifelines({ gameId, position, used, locked, language, onUsed, sa
       const now = await utils.client.game.lifeline.mutate({ gameId, position, lifeline }, withTimeout());
       onUsed(now);
       if (lifeline === 'audience' && now.audience) {
-        say([
-          { text: spoken('say.audience'), lang: language },
-          ...now.audience.poll.flatMap((percent, index) =>
-            percent > 0 ? [{ text: `${ANSWER_LETTERS[index]}: ${percent}%`, lang: language }] : [],
-          ),
-        ]);
+        say(
+          [
+            { text: spoken('audience'), lang: language },
+            ...now.audience.poll.flatMap((percent, index) =>
+              percent > 0 ? [{ text: `${ANSWER_LETTERS[index]}: ${percent}%`, lang: language }] : [],
+            ),
+          ],
+          'audience',
+        );
       }
       if (lifeline === 'family') {
         setFamilyAt(position);
-        say([{ text: spoken('say.family', { seconds: ASK_THE_FAMILY_SECONDS }), lang: language }]);
+        say([{ text: spoken('family', { seconds: ASK_THE_FAMILY_SECONDS }), lang: language }], 'family');
       }
     } catch (failure) {
       setError(
@@ -123,7 +127,7 @@ export function Lifelines({ gameId, position, used, locked, language, onUsed, sa
       {poll && <AudiencePoll poll={poll} />}
       {familyAt === position && (
         <FamilyCountdown
-          onTimeUp={() => say([{ text: spoken('say.timeUp'), lang: language }])}
+          onTimeUp={() => say([{ text: spoken('timeUp'), lang: language }], 'timeUp')}
           onDone={() => setFamilyAt(null)}
         />
       )}

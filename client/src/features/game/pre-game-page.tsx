@@ -17,17 +17,37 @@ import { ProfileHistory } from './profile-history';
 import { unlockSpeech } from './speech';
 
 /** Spec §2 /pre-game: lifetime stats, a category and Start New Game. */
+const choiceKey = (profileId: string) => `ql:category:${profileId}`;
+function readChoice(profileId: string): string | null {
+  try {
+    return localStorage.getItem(choiceKey(profileId));
+  } catch {
+    return null;
+  }
+}
+function keepChoice(profileId: string, categoryId: string) {
+  try {
+    localStorage.setItem(choiceKey(profileId), categoryId);
+  } catch {
+    // Private browsing without storage: the choice lasts the page.
+  }
+}
+
 export default function PreGamePage() {
   const { t, i18n } = useTranslation(['game', 'errors']);
   const language = i18n.resolvedLanguage === 'vi' ? 'vi' : 'en';
   const [, navigate] = useLocation();
   const { activeProfile } = useSession();
   const categories = trpc.categories.list.useQuery();
+  const shortOnes = trpc.categories.short.useQuery();
   const unfinished = trpc.game.current.useQuery(
     { profileId: activeProfile?.id ?? '' },
     { enabled: Boolean(activeProfile), staleTime: 0 },
   );
-  const [categoryId, setCategoryId] = useState<string>(RANDOM_CATEGORY);
+  // The category chosen last time on this device, kept per profile: a child plays on where they were.
+  const [chosenCategory, setChosenCategory] = useState<string>(
+    () => (activeProfile && readChoice(activeProfile.id)) || RANDOM_CATEGORY,
+  );
   /** Start New Game with a game unfinished asks first: one stray tap must not end it. */
   const [confirmingNew, setConfirmingNew] = useState(false);
   // The game screen's code, fetched while the family chooses: Start works even if the network drops now.
@@ -43,6 +63,16 @@ export default function PreGamePage() {
   }, [categories.data, language]);
 
   if (!activeProfile) return <Loading />;
+  // One that is gone since (deleted by an admin) is Random again.
+  const categoryId = sorted.some((category) => String(category.id) === chosenCategory)
+    ? chosenCategory
+    : RANDOM_CATEGORY;
+  /** The chosen category when it has fewer questions than a game. */
+  const short = shortOnes.data?.find((category) => String(category.id) === categoryId);
+  const setCategoryId = (value: string) => {
+    setChosenCategory(value);
+    keepChoice(activeProfile.id, value);
+  };
   // A game an admin's deletion interrupted is not one to continue: a new start ends it.
   const inProgress = unfinished.data && unfinished.data.status !== 'interrupted' ? unfinished.data : null;
 
@@ -74,20 +104,6 @@ export default function PreGamePage() {
             <Avatar avatar={activeProfile.avatar} size={72} />
             <h1>{t('preGame.title', { name: activeProfile.name })}</h1>
           </div>
-          <section aria-labelledby="stats-title">
-            <h2 id="stats-title" className="section-title">
-              {t('preGame.stats')}
-            </h2>
-            <dl className="stats">
-              {stats.map((stat) => (
-                <div key={stat.key} className="stat" data-stat={stat.key}>
-                  <dt>{stat.label}</dt>
-                  <dd>{stat.value}</dd>
-                </div>
-              ))}
-            </dl>
-          </section>
-          <ProfileHistory profileId={activeProfile.id} />
           <label className="field" htmlFor={selectId}>
             <span>{t('preGame.category')}</span>
           </label>
@@ -99,6 +115,11 @@ export default function PreGamePage() {
               </option>
             ))}
           </select>
+          {short && short.questions > 0 && (
+            <p className="notice" role="status">
+              {t('preGame.shortGame', { count: short.questions })}
+            </p>
+          )}
           {categories.isError && (
             <p className="form-error" role="alert">
               {t(errorKeyOf(categories.error))}
@@ -140,6 +161,21 @@ export default function PreGamePage() {
               {t('preGame.start')}
             </button>
           )}
+          {/* The way to play first; how the player has done below it. */}
+          <section aria-labelledby="stats-title">
+            <h2 id="stats-title" className="section-title">
+              {t('preGame.stats')}
+            </h2>
+            <dl className="stats">
+              {stats.map((stat) => (
+                <div key={stat.key} className="stat" data-stat={stat.key}>
+                  <dt>{stat.label}</dt>
+                  <dd>{stat.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <ProfileHistory profileId={activeProfile.id} />
         </div>
       </main>
     </>

@@ -125,7 +125,7 @@ export function QuestionPhase(props: Props) {
         </div>
         {speechNote}
       </section>
-      <Ladder position={position} correctCount={state.correctCount} />
+      <Ladder position={position} correctCount={state.correctCount} levels={game.questions.length} />
     </div>
   );
 }

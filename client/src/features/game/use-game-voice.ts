@@ -2,13 +2,17 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../../shared/i18n';
 import { isMillionaire, prizeAt } from '../../../../shared/ladder';
+import type { SpokenLine } from '../../../../shared/spoken-lines';
 import { formatAmount } from '../../lib/format';
 import type { Game, Phase } from './game-machine';
+import type { ServerLine } from './server-speech';
 import { playSound } from './sounds';
 import { hasUserActivation } from './speech';
+import type { SpeakOptions } from './use-speech';
 import { ANSWER_LETTERS, questionSpeech, type SpeechPart, speechParts } from './voice';
 
-type Speak = (language: Language, parts: readonly SpeechPart[], options?: { queue?: boolean }) => Promise<void>;
+type Speak = (language: Language, parts: readonly SpeechPart[], options?: SpeakOptions) => Promise<void>;
+type Prefetch = (language: Language, line: ServerLine) => void;
 
 type Options = {
   game: Game | null;
@@ -17,6 +21,7 @@ type Options = {
   phase: Phase;
   ttsEnabled: boolean;
   speak: Speak;
+  prefetch: Prefetch;
 };
 
 /**
@@ -24,7 +29,7 @@ type Options = {
  * with its number and amount, each pick's result with a sound, and the end. Lines are the game's
  * language's, whatever the screen shows. Nothing starts before a tap (see hasUserActivation).
  */
-export function useGameVoice({ game, question, position, phase, ttsEnabled, speak }: Options) {
+export function useGameVoice({ game, question, position, phase, ttsEnabled, speak, prefetch }: Options) {
   const { i18n } = useTranslation('game');
   const language: Language = i18n.resolvedLanguage === 'vi' ? 'vi' : 'en';
 
@@ -54,22 +59,25 @@ export function useGameVoice({ game, question, position, phase, ttsEnabled, spea
   }, [tapBanner]);
   /** What is said in the game's language (its lines from that language's strings, whatever the screen shows). */
   const say = useCallback(
-    (parts: SpeechPart[], options?: { queue?: boolean }) => {
-      if (game) void speak(game.lang, parts, options);
+    (parts: SpeechPart[], line: SpokenLine, options: { queue?: boolean } = {}) => {
+      if (game) void speak(game.lang, parts, { ...options, line: { gameId: game.gameId, line, at: position } });
     },
-    [game, speak],
+    [game, speak, position],
   );
-  const spokenT = i18n.getFixedT(game?.lang ?? language, 'game');
+  const spokenT = i18n.getFixedT(game?.lang ?? language, 'speech');
 
   // Read each new question aloud once it is shown: its number and amount, the question, the answers.
   const readQuestion = useCallback(() => {
     if (!question) return;
-    const announcement = spokenT('say.question', {
+    const announcement = i18n.getFixedT(question.lang, 'speech')('question', {
       number: position + 1,
       amount: formatAmount(prizeAt(position), question.lang),
     });
-    void speak(question.lang, questionSpeech(question.lang, question.question, question.answers, announcement));
-  }, [question, position, speak, spokenT]);
+    const line = game ? { gameId: game.gameId, line: 'question' as const, at: position } : undefined;
+    void speak(question.lang, questionSpeech(question.lang, question.question, question.answers, announcement), {
+      line,
+    });
+  }, [game, question, position, speak, i18n]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: read when a question is shown, not when its reader changes.
   useEffect(() => {
     if (phase.kind === 'question' && !waitingForTap) readQuestion();
@@ -81,13 +89,21 @@ export function useGameVoice({ game, question, position, phase, ttsEnabled, spea
   useEffect(() => {
     if (phase.kind !== 'feedback' || !question || !ttsEnabled || waitingForTap) return;
     playSound(phase.correct ? 'right' : 'wrong');
-    if (phase.correct) say([{ text: spokenT('say.correct'), lang: question.lang }]);
+    const questionT = i18n.getFixedT(question.lang, 'speech');
+    if (phase.correct) say([{ text: questionT('correct'), lang: question.lang }], 'result');
     else {
       const right = question.answers[phase.correctIndex] ?? '';
-      say([
-        { text: spokenT('say.wrong', { letter: ANSWER_LETTERS[phase.correctIndex] }), lang: question.lang },
-        ...speechParts(right, question.lang),
-      ]);
+      say(
+        [
+          { text: questionT('wrong', { letter: ANSWER_LETTERS[phase.correctIndex] }), lang: question.lang },
+          ...speechParts(right, question.lang),
+        ],
+        'result',
+      );
+    }
+    // The next question, ready before the feedback ends (the server has moved on already).
+    if (phase.correct && game && position + 1 < game.questions.length) {
+      prefetch(game.lang, { gameId: game.gameId, line: 'question', at: position + 1 });
     }
   }, [feedbackKey]);
 
@@ -98,12 +114,12 @@ export function useGameVoice({ game, question, position, phase, ttsEnabled, spea
     const millionaire = isMillionaire(phase.winnings);
     if (millionaire) playSound('win');
     const line = millionaire
-      ? spokenT('say.millionaire')
+      ? spokenT('millionaire')
       : phase.winnings > 0
-        ? spokenT('say.walkAway', { amount: formatAmount(phase.winnings, game.lang) })
-        : spokenT('say.walkAwayNothing');
+        ? spokenT('walkAway', { amount: formatAmount(phase.winnings, game.lang) })
+        : spokenT('walkAwayNothing');
     // After the pick's result, not over it.
-    say([{ text: line, lang: game.lang }], { queue: true });
+    say([{ text: line, lang: game.lang }], 'end', { queue: true });
   }, [phase.kind]);
 
   return {

@@ -1,33 +1,74 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Language } from '../../../../shared/i18n';
+import {
+  playServerLines,
+  prefetchServerLine,
+  type ServerLine,
+  serverSpeechAvailable,
+  stopServerSpeech,
+} from './server-speech';
 import { cancelSpeech, speakParts, stopSpeechOnPageHide, unlockSpeech } from './speech';
 import type { SpeechPart } from './voice';
 
+export type SpeakOptions = {
+  queue?: boolean;
+  /** The same line as the server speaks it: played when this device has no voice for the game's language. */
+  line?: ServerLine;
+};
+
+function stopAll() {
+  cancelSpeech();
+  stopServerSpeech();
+}
+
 /**
- * Reads the game aloud while `enabled`; reports the language that has no voice on this device,
- * so the screen can say so (the game plays on regardless).
+ * Reads the game aloud while `enabled`: with this device's voice for the game's language, or,
+ * where it has none, with the server's (GET /api/speech: the same lines, in the same order).
+ * Reports the language neither can read, so the screen can say so (the game plays on regardless).
  */
 export function useSpeech(enabled: boolean) {
   const [missingVoice, setMissingVoice] = useState<Language | null>(null);
+  /** The languages the server reads here, this device having no voice for them. */
+  const serverRead = useRef(new Set<Language>());
 
   useEffect(() => {
     stopSpeechOnPageHide();
-    return cancelSpeech;
+    window.addEventListener('pagehide', stopServerSpeech);
+    return () => {
+      window.removeEventListener('pagehide', stopServerSpeech);
+      stopAll();
+    };
   }, []);
 
   useEffect(() => {
-    if (!enabled) cancelSpeech();
+    if (!enabled) stopAll();
   }, [enabled]);
 
   /** Reads `parts` in a game of `language` (after what is being read, with `queue`). */
   const speak = useCallback(
-    async (language: Language, parts: readonly SpeechPart[], options: { queue?: boolean } = {}) => {
+    async (language: Language, parts: readonly SpeechPart[], options: SpeakOptions = {}) => {
       if (!enabled) return;
-      const spoken = await speakParts(language, parts, options);
-      setMissingVoice(spoken ? null : language);
+      if (!serverRead.current.has(language) && (await speakParts(language, parts, options))) {
+        setMissingVoice(null);
+        return;
+      }
+      const played =
+        options.line !== undefined &&
+        (await serverSpeechAvailable()) &&
+        (await playServerLines([options.line], options));
+      if (played) serverRead.current.add(language);
+      setMissingVoice(played || serverRead.current.has(language) ? null : language);
     },
     [enabled],
   );
 
-  return { speak, cancel: cancelSpeech, unlock: unlockSpeech, missingVoice };
+  /** Fetches a line soon to be said (the next question), when the server reads this game. */
+  const prefetch = useCallback(
+    (language: Language, line: ServerLine) => {
+      if (enabled && serverRead.current.has(language)) prefetchServerLine(line);
+    },
+    [enabled],
+  );
+
+  return { speak, prefetch, cancel: stopAll, unlock: unlockSpeech, missingVoice };
 }

@@ -1,0 +1,110 @@
+import type { Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startFakeAiService } from '../server/test/fake-ai-service';
+import { assertNoProblems } from './support/browser';
+import { servedQuestion } from './support/db';
+import { ENGLISH_VOICE, installSpeechStandIn } from './support/speech-stand-in';
+import { type E2eSuite, e2eSuite } from './support/suite';
+
+/**
+ * A Vietnamese game in a browser with no Vietnamese voice (Chrome on Windows or Linux without
+ * the language pack, many TVs): the server speaks it, from the first question to the end screen.
+ * Once with an OpenAI-compatible speech service (a local stub answering real MP3), once with
+ * espeak-ng on the host (installed by .ci/run).
+ */
+
+let ai: Awaited<ReturnType<typeof startFakeAiService>>;
+beforeAll(async () => {
+  ai = await startFakeAiService();
+});
+afterAll(async () => {
+  await ai?.close();
+});
+
+const withService = e2eSuite(() => ({ env: { SPEECH_BASE_URL: ai.baseURL, ESPEAK_NG: 'off' } }));
+const withEspeak = e2eSuite();
+
+/** Records what the page's audio elements were asked to play, and whether they did. */
+const recordPlayback = `(() => {
+  window.__played = [];
+  const play = HTMLMediaElement.prototype.play;
+  HTMLMediaElement.prototype.play = function () {
+    const entry = { src: this.src, started: false, error: null };
+    window.__played.push(entry);
+    const result = play.call(this);
+    result.then(() => { entry.started = true; }, (error) => { entry.error = String(error); });
+    return result;
+  };
+})();`;
+
+async function playVietnameseGame(suite: E2eSuite, expectedType: string) {
+  const { page, problems, profileId } = await suite.player(
+    { name: 'Bé Na', age: 8 },
+    {
+      locale: 'vi-VN',
+      setup: async (context) => {
+        await installSpeechStandIn(context, { voices: [ENGLISH_VOICE] });
+        await context.addInitScript(recordPlayback);
+      },
+    },
+  );
+  const heard: { line: string; status: number; type: string }[] = [];
+  page.on('response', (response: Response) => {
+    const url = new URL(response.url());
+    if (url.pathname === '/api/speech') {
+      heard.push({
+        line: url.searchParams.get('line') ?? '',
+        status: response.status(),
+        type: response.headers()['content-type'] ?? '',
+      });
+    }
+  });
+  // The end comes after the 2-s feedback.
+  const heardLine = (line: string) =>
+    expect.poll(() => heard.filter((h) => h.line === line).length, { timeout: 10_000 }).toBeGreaterThan(0);
+
+  await page.goto(suite.url('/pre-game'));
+  await page.getByRole('button', { name: 'Bắt đầu lượt chơi mới' }).click();
+  await page.getByText('Câu 1 / 15', { exact: true }).waitFor();
+  await heardLine('question');
+
+  // Right, then wrong: a result each, then the end.
+  const first = servedQuestion(suite.server.dbPath, profileId, 0);
+  await page.locator('.answers button.answer').nth(first.correctShownIndex).click();
+  await heardLine('result');
+  await page.getByText('Câu 2 / 15', { exact: true }).waitFor();
+  await expect.poll(() => heard.filter((h) => h.line === 'question').length, { timeout: 10_000 }).toBeGreaterThan(1);
+  const second = servedQuestion(suite.server.dbPath, profileId, 1);
+  await page
+    .locator('.answers button.answer')
+    .nth((second.correctShownIndex + 1) % 4)
+    .click();
+  await heardLine('end');
+
+  for (const h of heard) expect(h, h.line).toMatchObject({ status: 200, type: expectedType });
+  // Played, not only fetched; no Vietnamese went to the English voice; no "no voice" note.
+  const played = await page.evaluate(
+    () => (window as unknown as { __played: { src: string; started: boolean; error: string | null }[] }).__played,
+  );
+  expect(played.length).toBeGreaterThanOrEqual(4);
+  expect(played.every((p) => p.src.startsWith('blob:'))).toBe(true);
+  expect(played.some((p) => p.started)).toBe(true);
+  const spoken = await page.evaluate(() => (window as unknown as { __spoken: { lang: string }[] }).__spoken);
+  expect(spoken.filter((u) => u.lang.startsWith('vi'))).toEqual([]);
+  expect(await page.locator('.speech-note').count()).toBe(0);
+  assertNoProblems(problems);
+  return page;
+}
+
+describe('a Vietnamese game where the browser has no Vietnamese voice', () => {
+  test('is read by the configured speech service (MP3), question, result and end', async () => {
+    await playVietnameseGame(withService, 'audio/mpeg');
+    const inputs = ai.speechRequests.map((r) => r.input);
+    expect(inputs[0]).toMatch(/^Câu số 1, trị giá 100\. /);
+    expect(inputs.some((input) => input.startsWith('Trò chơi kết thúc.'))).toBe(true);
+  });
+
+  test('is read by espeak-ng when no service is configured (WAV)', async () => {
+    await playVietnameseGame(withEspeak, 'audio/wav');
+  });
+});

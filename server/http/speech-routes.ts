@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Language } from '../../shared/i18n';
+import enSpeech from '../../shared/locales/en/speech.json' with { type: 'json' };
+import viSpeech from '../../shared/locales/vi/speech.json' with { type: 'json' };
+import { SPOKEN_LINES, type SpeechStrings, speechStringsOf, spokenLine } from '../../shared/spoken-lines';
+import type { CookieSecurity } from '../auth/request-auth';
+import type { ServerDeps } from '../deps';
+import { DomainError, notFound } from '../errors';
+import { gameById, gameState } from '../services/game';
+import type { SpeechService } from '../speech/speech-service';
+import { sendError, signedIn } from './rest';
+
+type Options = { deps: ServerDeps; security: CookieSecurity };
+
+const STRINGS: Record<Language, SpeechStrings> = { en: speechStringsOf(enSpeech), vi: speechStringsOf(viSpeech) };
+
+const speechQuery = z.object({ gameId: z.string().min(1).max(64), line: z.enum(SPOKEN_LINES) });
+
+/** Sentences read as one clip, each ending in a stop (a pause) unless it has its own. */
+const asOneText = (sentences: string[]) => sentences.map((s) => (/[.?!:…]$/.test(s) ? s : `${s}.`)).join(' ');
+
+/**
+ * Speech made by the server, for a device with no voice for the game's language: a line of one
+ * of the player's games (the question on screen, the last pick's result, the end, a lifeline's),
+ * composed here from the game the server holds (shared/spoken-lines.ts), never from a text sent.
+ * Signed-in players only, another account's game NOT_FOUND, rate-limited like the game.
+ */
+export async function speechRoutes(app: FastifyInstance, options: Options) {
+  const { deps } = options;
+
+  app.get('/api/speech/available', async (request, reply) => {
+    if (!(await signedIn(options, request, reply))) return reply;
+    return { available: (await deps.speech?.available()) ?? false };
+  });
+
+  app.get('/api/speech', async (request, reply) => {
+    const auth = await signedIn(options, request, reply);
+    if (!auth) return reply;
+    const query = speechQuery.safeParse(request.query);
+    if (!query.success) return sendError(reply, query.error);
+    const { gameId, line } = query.data;
+    let text: string;
+    let lang: Language;
+    try {
+      await deps.limiter.consume('GET /api/speech', auth.user.id);
+      const game = gameById(deps.db, auth.user.id, gameId);
+      if (game.status === 'interrupted') throw notFound('errors:speech.noLine');
+      const { lastPick } = gameState(deps.db, auth.user.id, gameId);
+      const spoken = spokenLine(line, { ...game, lastPick }, STRINGS);
+      if (!spoken) throw notFound('errors:speech.noLine');
+      text = asOneText(spoken.sentences);
+      lang = spoken.lang;
+      if (!(await deps.speech?.available())) throw new DomainError('SERVICE_UNAVAILABLE', 'errors:speech.unavailable');
+    } catch (error) {
+      return sendError(reply, error);
+    }
+    try {
+      const clip = await (deps.speech as SpeechService).clip(text, lang);
+      return reply.type(clip.type).send(clip.bytes);
+    } catch (error) {
+      // A failing service never stops a game: the page shows its note and plays on.
+      request.log.warn({ err: error }, 'speech failed');
+      return sendError(reply, new DomainError('SERVICE_UNAVAILABLE', 'errors:speech.failed'));
+    }
+  });
+}
