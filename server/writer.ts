@@ -1,3 +1,4 @@
+import { lockSession, recordPinTry, removePin, setPin } from './auth/parent-lock';
 import { deleteSession, deleteUserSessions, purgeExpiredSessions, renewSession } from './auth/session';
 import { signIn } from './auth/sign-in';
 import type { Db } from './db/database';
@@ -22,6 +23,11 @@ export const writeOperations = {
   renewSession,
   purgeExpiredSessions,
   chooseActiveProfile,
+  // The parent lock
+  setPin,
+  removePin,
+  recordPinTry,
+  lockSession,
   // Profiles
   createProfile,
   updateProfile,

@@ -8,6 +8,7 @@ import { NotFoundPage } from './components/not-found-page';
 import { RequireAdmin } from './components/require-admin';
 import { paths } from './config/paths';
 import { SignInPage } from './features/auth/sign-in-page';
+import { ParentLockProvider } from './features/parent-lock/use-parent-lock';
 import { seedInitialQueries } from './lib/initial-state';
 import { trpc } from './lib/trpc';
 import { AdminPage, CreateProfilePage, GamePage, LocalSignInPage, PreGamePage, ProfilesPage } from './pages';
@@ -25,48 +26,50 @@ export function App() {
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <Suspense fallback={<Loading />}>
-          <Switch>
-            <Route path={paths.home}>
-              <RedirectWhenSignedIn>
-                <SignInPage />
-              </RedirectWhenSignedIn>
-            </Route>
-            <Route path={paths.localSignIn}>
-              <RedirectWhenSignedIn>
-                <LocalSignInPage />
-              </RedirectWhenSignedIn>
-            </Route>
-            <Route path={paths.profiles}>
-              <RequireSignedIn>
-                <ProfilesPage />
-              </RequireSignedIn>
-            </Route>
-            <Route path={paths.createProfile}>
-              <RequireSignedIn>
-                <CreateProfilePage />
-              </RequireSignedIn>
-            </Route>
-            <Route path={paths.preGame}>
-              <RequireActiveProfile>
-                <PreGamePage />
-              </RequireActiveProfile>
-            </Route>
-            <Route path={paths.game}>
-              <RequireActiveProfile>
-                <GamePage />
-              </RequireActiveProfile>
-            </Route>
-            <Route path={paths.admin} nest>
-              <RequireAdmin>
-                <AdminPage />
-              </RequireAdmin>
-            </Route>
-            <Route>
-              <NotFoundPage />
-            </Route>
-          </Switch>
-        </Suspense>
+        <ParentLockProvider>
+          <Suspense fallback={<Loading />}>
+            <Switch>
+              <Route path={paths.home}>
+                <RedirectWhenSignedIn>
+                  <SignInPage />
+                </RedirectWhenSignedIn>
+              </Route>
+              <Route path={paths.localSignIn}>
+                <RedirectWhenSignedIn>
+                  <LocalSignInPage />
+                </RedirectWhenSignedIn>
+              </Route>
+              <Route path={paths.profiles}>
+                <RequireSignedIn>
+                  <ProfilesPage />
+                </RequireSignedIn>
+              </Route>
+              <Route path={paths.createProfile}>
+                <RequireSignedIn>
+                  <CreateProfilePage />
+                </RequireSignedIn>
+              </Route>
+              <Route path={paths.preGame}>
+                <RequireActiveProfile>
+                  <PreGamePage />
+                </RequireActiveProfile>
+              </Route>
+              <Route path={paths.game}>
+                <RequireActiveProfile>
+                  <GamePage />
+                </RequireActiveProfile>
+              </Route>
+              <Route path={paths.admin} nest>
+                <RequireAdmin>
+                  <AdminPage />
+                </RequireAdmin>
+              </Route>
+              <Route>
+                <NotFoundPage />
+              </Route>
+            </Switch>
+          </Suspense>
+        </ParentLockProvider>
       </QueryClientProvider>
     </trpc.Provider>
   );

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, lte, sql } from 'drizzle-orm';
+import { UNLOCK_MS } from '../../shared/parent-lock';
 import type { Db } from '../db/database';
 import { preparedQueries } from '../db/prepared';
 import { sessions } from '../db/schema';
@@ -18,8 +19,16 @@ export type SessionUser = {
   displayName: string;
   photoUrl: string | null;
   isAdmin: boolean;
+  /** Whether the account has a parent PIN (never the PIN or its hash). */
+  hasPin: boolean;
 };
-export type Session = { id: string; activeProfileId: string | null; expiresAt: Date };
+export type Session = {
+  id: string;
+  activeProfileId: string | null;
+  expiresAt: Date;
+  /** Until when the parent lock is open here (shared/parent-lock.ts). */
+  unlockedUntil: Date | null;
+};
 
 /** 256 bits from the CSPRNG; only its SHA-256 is stored, so a database leak yields no cookie. */
 export function newSessionToken(): string {
@@ -30,11 +39,16 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export function createSession(db: Db, userId: string, now = new Date()) {
+/**
+ * A new session. A sign-in opens the parent lock for a few minutes (`unlocked`): signing in again
+ * is how a parent who forgot the PIN gets in to change it.
+ */
+export function createSession(db: Db, userId: string, now = new Date(), options: { unlocked?: boolean } = {}) {
   const token = newSessionToken();
   const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
+  const unlockedUntil = options.unlocked ? new Date(now.getTime() + UNLOCK_MS) : null;
   db.insert(sessions)
-    .values({ id: hashToken(token), userId, createdAt: now, expiresAt })
+    .values({ id: hashToken(token), userId, createdAt: now, expiresAt, unlockedUntil })
     .run();
   return { token, expiresAt };
 }
@@ -47,12 +61,18 @@ export function createSession(db: Db, userId: string, now = new Date()) {
 const sessionQueries = preparedQueries((db) => ({
   byId: db.$client.prepare<
     [string],
-    { userId: string; activeProfileId: string | null; createdAt: number; expiresAt: number }
+    {
+      userId: string;
+      activeProfileId: string | null;
+      createdAt: number;
+      expiresAt: number;
+      unlockedUntil: number | null;
+    }
   >(
-    'SELECT user_id AS userId, active_profile_id AS activeProfileId, created_at AS createdAt, expires_at AS expiresAt FROM sessions WHERE id = ?',
+    'SELECT user_id AS userId, active_profile_id AS activeProfileId, created_at AS createdAt, expires_at AS expiresAt, unlocked_until AS unlockedUntil FROM sessions WHERE id = ?',
   ),
-  user: db.$client.prepare<[string], Omit<SessionUser, 'isAdmin'> & { isAdmin: number }>(
-    'SELECT id, email, display_name AS displayName, photo_url AS photoUrl, is_admin AS isAdmin FROM users WHERE id = ?',
+  user: db.$client.prepare<[string], Omit<SessionUser, 'isAdmin' | 'hasPin'> & { isAdmin: number; hasPin: number }>(
+    'SELECT id, email, display_name AS displayName, photo_url AS photoUrl, is_admin AS isAdmin, pin_hash IS NOT NULL AS hasPin FROM users WHERE id = ?',
   ),
   renew: db
     .update(sessions)
@@ -80,9 +100,14 @@ export function findSession(
   if (row.expiresAt <= now.getTime()) return null;
   const slid = Math.min(now.getTime() + SESSION_IDLE_MS, row.createdAt + SESSION_ABSOLUTE_MS);
   const renewTo = slid - row.expiresAt > RENEW_AFTER_MS ? new Date(slid) : null;
-  const user = { ...stored, isAdmin: stored.isAdmin === 1 };
+  const user = { ...stored, isAdmin: stored.isAdmin === 1, hasPin: stored.hasPin === 1 };
   return {
-    session: { id, activeProfileId: row.activeProfileId, expiresAt: renewTo ?? new Date(row.expiresAt) },
+    session: {
+      id,
+      activeProfileId: row.activeProfileId,
+      expiresAt: renewTo ?? new Date(row.expiresAt),
+      unlockedUntil: row.unlockedUntil === null ? null : new Date(row.unlockedUntil),
+    },
     user,
     renewTo,
   };

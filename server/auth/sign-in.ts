@@ -16,6 +16,6 @@ export function signIn(
   return writeTransaction(db, () => {
     const userId = upsertUser(db, identity, adminEmails);
     if (replacedSessionId) deleteSession(db, replacedSessionId);
-    return createSession(db, userId);
+    return createSession(db, userId, new Date(), { unlocked: true });
   });
 }

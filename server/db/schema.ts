@@ -26,6 +26,13 @@ export const users = sqliteTable('users', {
    * hears each other's games), kept here so that a start reads no old games. Never sent to clients.
    */
   recentGames: text('recent_games', { mode: 'json' }).$type<FamilyGame[]>().notNull().default([]),
+  /**
+   * The parent lock: the PIN's scrypt hash (`scrypt$N$r$p$salt$hash`, base64), null without one;
+   * wrong tries in a row, and until when tries are refused after too many (server/auth/parent-lock.ts).
+   */
+  pinHash: text('pin_hash'),
+  pinFailures: integer('pin_failures').notNull().default(0),
+  pinLockedUntil: integer('pin_locked_until', { mode: 'timestamp_ms' }),
   createdAt: createdAt(),
 });
 
@@ -59,6 +66,8 @@ export const sessions = sqliteTable(
     activeProfileId: text('active_profile_id').references(() => profiles.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    /** Until when the parent lock is open on this device (the PIN entered, or a fresh sign-in); null: closed. */
+    unlockedUntil: integer('unlocked_until', { mode: 'timestamp_ms' }),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expiry_idx').on(t.expiresAt)],
 );

@@ -78,6 +78,7 @@ const queries: Record<string, { input?: unknown; as: typeof admin }> = {
   'admin.questions.byId': { input: { questionId: reported }, as: admin },
   'admin.questionSets.status': { as: admin },
   'admin.reports.list': { as: admin },
+  'parentLock.status': { as: family },
 };
 
 /** Every GET route but tRPC's, with a request that reaches its work. */

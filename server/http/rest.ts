@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isUnlocked } from '../../shared/parent-lock';
+import { pinLocked } from '../auth/parent-lock';
 import { authenticate, type CookieSecurity, type RequestAuth } from '../auth/request-auth';
 import type { ServerDeps } from '../deps';
 import { forbidden, httpErrorOf, isUnknownError, notFound, unauthorized } from '../errors';
@@ -44,7 +46,8 @@ export async function signedInAdmin(
   reply: FastifyReply,
 ): Promise<NonNullable<RequestAuth> | null> {
   const auth = await authenticate({ ...who.deps, security: who.security }, request, reply);
-  if (auth?.user.isAdmin) return auth;
-  await sendError(reply, auth ? forbidden() : unauthorized());
+  // Behind the parent lock too (shared/parent-lock.ts): a child in an admin's session is refused.
+  if (auth?.user.isAdmin && isUnlocked(auth.user.hasPin, auth.session.unlockedUntil)) return auth;
+  await sendError(reply, auth ? (auth.user.isAdmin ? pinLocked() : forbidden()) : unauthorized());
   return null;
 }

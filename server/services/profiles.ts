@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createProfileInput, updateProfileInput } from '../../shared/schemas/profile';
+import { lockSession } from '../auth/parent-lock';
 import { setActiveProfile } from '../auth/session';
 import { type Db, writeTransaction } from '../db/database';
 import { preparedQueries } from '../db/prepared';
@@ -116,7 +117,11 @@ export function chooseActiveProfile(
   sessionId: string,
   profileId: string | null,
 ): ProfileView | null {
-  const profile = profileId === null ? null : getOwnedProfile(db, userId, profileId);
-  setActiveProfile(db, sessionId, profile?.id ?? null);
-  return profile;
+  return writeTransaction(db, () => {
+    const profile = profileId === null ? null : getOwnedProfile(db, userId, profileId);
+    setActiveProfile(db, sessionId, profile?.id ?? null);
+    // A child's profile chosen: play resumes, and the parent lock closes on this device.
+    if (profile) lockSession(db, sessionId);
+    return profile;
+  });
 }

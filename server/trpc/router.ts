@@ -1,6 +1,7 @@
 import { adminRouter } from './routers/admin';
 import { categoriesRouter } from './routers/categories';
 import { gameRouter } from './routers/game';
+import { parentLockRouter } from './routers/parent-lock';
 import { profilesRouter } from './routers/profiles';
 import { sessionRouter } from './routers/session';
 import { createCallerFactory, router } from './trpc';
@@ -11,6 +12,7 @@ export const appRouter = router({
   categories: categoriesRouter,
   game: gameRouter,
   admin: adminRouter,
+  parentLock: parentLockRouter,
 });
 
 export type AppRouter = typeof appRouter;

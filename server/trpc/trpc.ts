@@ -1,5 +1,7 @@
 import { initTRPC } from '@trpc/server';
+import { isUnlocked } from '../../shared/parent-lock';
 import { holdsNul } from '../../shared/text';
+import { pinLocked } from '../auth/parent-lock';
 import { forbidden, invalid, trpcErrorBody, trpcErrorOf, unauthorized } from '../errors';
 import type { Context } from './context';
 
@@ -41,8 +43,22 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, path, next }
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
 
-/** Admin work (spec §6, checked here on the server): FORBIDDEN to a signed-in non-admin, UNAUTHORIZED signed out. */
-export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
-  if (!ctx.user.isAdmin) throw forbidden();
+/** What the parent lock guards (shared/parent-lock.ts): FORBIDDEN (errors:pin.locked) while it is closed. */
+const parentUnlocked = t.middleware(({ ctx, next }) => {
+  if (ctx.user && ctx.session && !isUnlocked(ctx.user.hasPin, ctx.session.unlockedUntil)) throw pinLocked();
   return next();
 });
+
+/** Profile changes and the PIN's own: a parent's, with the lock open when there is a PIN. */
+export const parentProcedure = protectedProcedure.use(parentUnlocked);
+
+/**
+ * Admin work (spec §6, checked here on the server): FORBIDDEN to a signed-in non-admin,
+ * UNAUTHORIZED signed out, and behind the parent lock (a child playing in an admin's session).
+ */
+export const adminProcedure = protectedProcedure
+  .use(({ ctx, next }) => {
+    if (!ctx.user.isAdmin) throw forbidden();
+    return next();
+  })
+  .use(parentUnlocked);

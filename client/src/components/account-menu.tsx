@@ -1,11 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { paths } from '../config/paths';
+import { useParentLock } from '../features/parent-lock/use-parent-lock';
 import { useSession } from './use-session';
 
 type Step = 'closed' | 'open' | 'confirmEverywhere';
+
+/** Loaded when opened: most families never set a PIN. */
+const ParentLockSettings = lazy(() => import('../features/parent-lock/parent-lock-settings'));
 
 /**
  * The account's actions behind one button (a disclosure, not a single tap away from a game):
@@ -16,6 +20,8 @@ export function AccountMenu() {
   const { user } = useSession();
   const [step, setStep] = useState<Step>('closed');
   const [failed, setFailed] = useState(false);
+  const { hasPin, requireUnlock } = useParentLock();
+  const [lockSettings, setLockSettings] = useState(false);
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const panelId = useId();
@@ -99,6 +105,16 @@ export function AccountMenu() {
           </div>
         ) : (
           <div className="account-actions">
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setStep('closed');
+                requireUnlock(() => setLockSettings(true));
+              }}
+            >
+              {t('parentLock.menu')}
+            </button>
             <button type="button" className="button" onClick={() => void signOut(false)}>
               {t('header.signOut')}
             </button>
@@ -108,6 +124,11 @@ export function AccountMenu() {
           </div>
         )}
       </div>
+      {lockSettings && (
+        <Suspense fallback={null}>
+          <ParentLockSettings hasPin={hasPin} onClose={() => setLockSettings(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createProfileInput, profileIdInput, setTtsInput, updateProfileInput } from '../../../shared/schemas/profile';
 import { profileHistory } from '../../services/profile-history';
 import { getOwnedProfile, listProfiles } from '../../services/profiles';
-import { protectedProcedure, router } from '../trpc';
+import { parentProcedure, protectedProcedure, router } from '../trpc';
 
 export const profilesRouter = router({
   list: protectedProcedure.query(({ ctx }) => listProfiles(ctx.db, ctx.user.id)),
@@ -13,13 +13,13 @@ export const profilesRouter = router({
   history: protectedProcedure
     .input(profileIdInput)
     .query(({ ctx, input }) => profileHistory(ctx.db, ctx.user.id, input.profileId)),
-  create: protectedProcedure
+  create: parentProcedure
     .input(createProfileInput)
     .mutation(({ ctx, input }) => ctx.writer.createProfile(ctx.user.id, input)),
-  update: protectedProcedure
+  update: parentProcedure
     .input(updateProfileInput)
     .mutation(({ ctx, input }) => ctx.writer.updateProfile(ctx.user.id, input)),
-  remove: protectedProcedure.input(profileIdInput).mutation(async ({ ctx, input }) => {
+  remove: parentProcedure.input(profileIdInput).mutation(async ({ ctx, input }) => {
     await ctx.writer.deleteProfile(ctx.user.id, input.profileId);
     return { ok: true };
   }),

@@ -8,6 +8,7 @@ import { paths } from '../../config/paths';
 import { errorKeyOf } from '../../lib/errors';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { PreGamePage } from '../../pages';
+import { useParentLock } from '../parent-lock/use-parent-lock';
 
 type Profile = RouterOutputs['profiles']['list'][number];
 
@@ -22,6 +23,8 @@ export default function ProfilesPage() {
   const profiles = trpc.profiles.list.useQuery();
   const choose = trpc.profiles.choose.useMutation();
   const [editing, setEditing] = useState<Profile | null>(null);
+  // Adding, editing and deleting ask for the parent PIN when there is one; playing never does.
+  const { requireUnlock } = useParentLock();
   // The next screen's code, fetched while the family picks: it then opens at once.
   useEffect(() => {
     void PreGamePage.preload();
@@ -32,7 +35,8 @@ export default function ProfilesPage() {
     setError(null);
     try {
       await choose.mutateAsync({ profileId: profile.id });
-      await utils.session.me.invalidate();
+      // Choosing who plays closes the parent lock (server/services/profiles.ts).
+      await Promise.all([utils.session.me.invalidate(), utils.parentLock.status.invalidate()]);
       navigate(paths.preGame);
     } catch (caught) {
       setError(errorKeyOf(caught));
@@ -81,7 +85,7 @@ export default function ProfilesPage() {
                 <button
                   type="button"
                   className="profile-edit"
-                  onClick={() => setEditing(profile)}
+                  onClick={() => requireUnlock(() => setEditing(profile))}
                   aria-label={t('picker.manageLabel', { name: profile.name })}
                 >
                   {t('picker.manage')}
@@ -89,7 +93,14 @@ export default function ProfilesPage() {
               </li>
             ))}
             <li className="profile-card profile-card-add">
-              <Link className="profile-choose" href={paths.createProfile}>
+              <Link
+                className="profile-choose"
+                href={paths.createProfile}
+                onClick={(event) => {
+                  event.preventDefault();
+                  requireUnlock(() => navigate(paths.createProfile));
+                }}
+              >
                 <span className="profile-add-icon" aria-hidden="true">
                   +
                 </span>

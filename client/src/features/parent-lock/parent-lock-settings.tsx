@@ -1,0 +1,120 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PIN_PATTERN } from '../../../../shared/parent-lock';
+import { errorKeyOf } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+
+/**
+ * Account → Parent PIN: set one (typed twice), change it or remove it. With a PIN set, this opens
+ * only once the lock is (the account menu asks for the PIN first).
+ */
+export default function ParentLockSettings({ hasPin, onClose }: { hasPin: boolean; onClose: () => void }) {
+  const { t } = useTranslation(['common', 'errors']);
+  const utils = trpc.useUtils();
+  const set = trpc.parentLock.set.useMutation();
+  const remove = trpc.parentLock.remove.useMutation();
+  const [pin, setPin] = useState('');
+  const [again, setAgain] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const ids = { title: useId(), pin: useId(), again: useId(), error: useId() };
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setDone(null);
+    if (!PIN_PATTERN.test(pin)) return setError('errors:pin.format');
+    if (pin !== again) return setError('parentLock.mismatch');
+    try {
+      await set.mutateAsync({ pin });
+      await utils.parentLock.status.invalidate();
+      setError(null);
+      setPin('');
+      setAgain('');
+      setDone('parentLock.saved');
+    } catch (caught) {
+      setError(errorKeyOf(caught));
+    }
+  }
+
+  async function removePin() {
+    try {
+      await remove.mutateAsync();
+      await utils.parentLock.status.invalidate();
+      setDone('parentLock.removed');
+    } catch (caught) {
+      setError(errorKeyOf(caught));
+    }
+  }
+
+  const digits = (value: string) => value.replace(/\D/g, '').slice(0, 8);
+  return (
+    <dialog
+      ref={(node) => {
+        if (node && !node.open) node.showModal();
+      }}
+      className="dialog pin-dialog"
+      aria-labelledby={ids.title}
+      onClose={onClose}
+    >
+      <form onSubmit={(event) => void save(event)} noValidate>
+        <h2 id={ids.title}>{t('parentLock.settingsTitle')}</h2>
+        <p className="muted">{hasPin ? t('parentLock.hasPin') : t('parentLock.noPinYet')}</p>
+        <label className="field" htmlFor={ids.pin}>
+          <span>{hasPin ? t('parentLock.newPin') : t('parentLock.pin')}</span>
+          <input
+            id={ids.pin}
+            className="pin-input"
+            type="password"
+            inputMode="numeric"
+            autoComplete="new-password"
+            value={pin}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? ids.error : undefined}
+            onChange={(event) => setPin(digits(event.target.value))}
+          />
+        </label>
+        <label className="field" htmlFor={ids.again}>
+          <span>{t('parentLock.repeatPin')}</span>
+          <input
+            id={ids.again}
+            className="pin-input"
+            type="password"
+            inputMode="numeric"
+            autoComplete="new-password"
+            value={again}
+            aria-invalid={error === 'parentLock.mismatch' ? true : undefined}
+            onChange={(event) => setAgain(digits(event.target.value))}
+          />
+        </label>
+        {error && (
+          <p id={ids.error} className="form-error" role="alert">
+            {t(error)}
+          </p>
+        )}
+        {done && (
+          <p className="form-success" role="status">
+            {t(done)}
+          </p>
+        )}
+        <div className="form-actions">
+          <button type="button" className="button" onClick={onClose}>
+            {t('parentLock.close')}
+          </button>
+          {hasPin && (
+            <button
+              type="button"
+              className="button button-danger"
+              onClick={() => void removePin()}
+              disabled={remove.isPending}
+            >
+              {t('parentLock.remove')}
+            </button>
+          )}
+          <button type="submit" className="button button-primary" disabled={set.isPending}>
+            {t('parentLock.save')}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,90 @@
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PIN_PATTERN } from '../../../../shared/parent-lock';
+import { errorKeyOf } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+
+type Props = {
+  /** The lock is open: go on with what asked for it. */
+  onUnlocked: () => void;
+  onCancel: () => void;
+};
+
+/**
+ * Asks for the parent PIN (a modal dialog): four to eight digits, checked by the server, which
+ * counts wrong tries. Forgot it: sign in again with Google, which opens the lock for a few minutes.
+ */
+export default function PinPrompt({ onUnlocked, onCancel }: Props) {
+  const { t } = useTranslation(['common', 'errors']);
+  const utils = trpc.useUtils();
+  const unlock = trpc.parentLock.unlock.useMutation();
+  const [pin, setPin] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const ids = { title: useId(), input: useId(), error: useId() };
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!PIN_PATTERN.test(pin)) {
+      setError('errors:pin.format');
+      inputRef.current?.focus();
+      return;
+    }
+    try {
+      await unlock.mutateAsync({ pin });
+      await utils.parentLock.status.invalidate();
+      onUnlocked();
+    } catch (caught) {
+      setError(errorKeyOf(caught, 'errors:pin.wrong'));
+      setPin('');
+      inputRef.current?.focus();
+    }
+  }
+
+  return (
+    <dialog
+      ref={(node) => {
+        if (node && !node.open) node.showModal();
+      }}
+      className="dialog pin-dialog"
+      aria-labelledby={ids.title}
+      onClose={onCancel}
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <h2 id={ids.title}>{t('parentLock.title')}</h2>
+        <p className="muted">{t('parentLock.why')}</p>
+        <label className="field" htmlFor={ids.input}>
+          <span>{t('parentLock.pin')}</span>
+          <input
+            ref={inputRef}
+            id={ids.input}
+            className="pin-input"
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={8}
+            value={pin}
+            autoFocus
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? ids.error : undefined}
+            onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
+          />
+        </label>
+        {error && (
+          <p id={ids.error} className="form-error" role="alert">
+            {t(error)}
+          </p>
+        )}
+        <p className="muted">{t('parentLock.forgot')}</p>
+        <div className="form-actions">
+          <button type="button" className="button" onClick={onCancel}>
+            {t('cancel')}
+          </button>
+          <button type="submit" className="button button-primary" disabled={unlock.isPending}>
+            {t('parentLock.unlock')}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,74 @@
+import { describe, expect, test } from 'vitest';
+import { newAccount, signInViaHttp, trpcMutation } from './support/app';
+import { assertNoProblems } from './support/browser';
+import { e2eSuite } from './support/suite';
+
+const PARENT = newAccount('LockParent');
+const suite = e2eSuite({ env: { ADMIN_EMAILS: PARENT.email } });
+
+/**
+ * A parent (an admin) sets a PIN; the child then playing on the same device cannot edit a
+ * brother's profile or open the admin pages, in the browser or through the API, without it.
+ */
+describe('the parent lock', () => {
+  test('holds profile changes and the admin pages until the PIN is entered', async () => {
+    const { page, context, problems } = await suite.open();
+    await signInViaHttp(context, suite.server.baseUrl, PARENT);
+    const child = await trpcMutation<{ id: string }>(context, suite.server.baseUrl, 'profiles.create', {
+      name: 'Bé Bin',
+      age: 7,
+    });
+    await page.goto(suite.url('/profiles'));
+
+    // The parent sets a PIN from the account menu.
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('button', { name: 'Parent PIN' }).click();
+    const settings = page.getByRole('dialog', { name: 'Parent PIN' });
+    await settings.getByLabel('PIN (4 to 8 digits)').fill('2468');
+    await settings.getByLabel('The same PIN again').fill('2486');
+    await settings.getByRole('button', { name: 'Save PIN' }).click();
+    await settings.getByText('The two PINs are not the same.').waitFor();
+    await settings.getByLabel('The same PIN again').fill('2468');
+    await settings.getByRole('button', { name: 'Save PIN' }).click();
+    await settings.getByText('The PIN is saved.').waitFor();
+    await settings.getByRole('button', { name: 'Close' }).click();
+
+    // The child plays: choosing the profile closes the lock.
+    await page.getByRole('button', { name: /^Bé Bin/ }).click();
+    await page.waitForURL(suite.url('/pre-game'));
+    await page.getByRole('button', { name: 'Back to profiles' }).click();
+    await page.waitForURL(suite.url('/profiles'));
+
+    // Edit asks for the PIN; a wrong one is refused, the right one opens the editor.
+    await page.getByRole('button', { name: 'Edit Bé Bin' }).click();
+    const prompt = page.getByRole('dialog', { name: 'Parent PIN' });
+    await prompt.getByLabel('PIN (4 to 8 digits)').fill('1111');
+    await prompt.getByRole('button', { name: 'Unlock' }).click();
+    await prompt.getByText('That PIN is not right.').waitFor();
+    expect(await prompt.getByLabel('PIN (4 to 8 digits)').getAttribute('aria-invalid')).toBe('true');
+    // Meanwhile the server refuses the change itself, whatever the page shows.
+    const refused = await context.request.post(suite.url('/trpc/profiles.remove'), {
+      headers: { Origin: suite.server.baseUrl },
+      data: { profileId: child.id },
+    });
+    expect(refused.status()).toBe(403);
+    const admin = await context.request.get(suite.url('/trpc/admin.overview'));
+    expect(admin.status()).toBe(403);
+    await prompt.getByLabel('PIN (4 to 8 digits)').fill('2468');
+    await prompt.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByRole('dialog', { name: /Edit/ }).waitFor();
+
+    // Typed /admin after play resumed: locked, until the PIN.
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /^Bé Bin/ }).click();
+    await page.waitForURL(suite.url('/pre-game'));
+    await page.goto(suite.url('/admin'));
+    await page.getByRole('heading', { name: 'Admin is locked' }).waitFor();
+    const adminPrompt = page.getByRole('dialog', { name: 'Parent PIN' });
+    await adminPrompt.getByLabel('PIN (4 to 8 digits)').fill('2468');
+    await adminPrompt.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    // The wrong PIN's answer is the only error the page met.
+    assertNoProblems(problems, { console: [/status of 400/], http: [/^400 POST .*\/trpc\/parentLock\.unlock/] });
+  });
+});

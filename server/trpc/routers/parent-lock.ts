@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { isUnlocked, PIN_PATTERN } from '../../../shared/parent-lock';
+import { hashPin, lockedOutFor, pinMatches, pinStateOf } from '../../auth/parent-lock';
+import { DomainError, tooManyRequests } from '../../errors';
+import { parentProcedure, protectedProcedure, router } from '../trpc';
+
+const pinInput = z.object({ pin: z.string().regex(PIN_PATTERN, 'errors:pin.format') });
+
+/** The parent lock (shared/parent-lock.ts): its state, a PIN set, changed or removed, an unlock, a lock. */
+export const parentLockRouter = router({
+  status: protectedProcedure.query(({ ctx }) => ({
+    hasPin: ctx.user.hasPin,
+    unlocked: ctx.user.hasPin && isUnlocked(true, ctx.session.unlockedUntil),
+  })),
+  /** Sets or changes the PIN: with one already set, only while the lock is open. */
+  set: parentProcedure.input(pinInput).mutation(async ({ ctx, input }) => {
+    await ctx.writer.setPin(ctx.user.id, ctx.session.id, await hashPin(input.pin));
+    return { ok: true };
+  }),
+  remove: parentProcedure.mutation(async ({ ctx }) => {
+    await ctx.writer.removePin(ctx.user.id);
+    return { ok: true };
+  }),
+  /** Opens the lock on this device for a few minutes; five wrong PINs in a row refuse tries for a while. */
+  unlock: protectedProcedure.input(pinInput).mutation(async ({ ctx, input }) => {
+    const state = pinStateOf(ctx.db, ctx.user.id);
+    if (!state?.pinHash) return { ok: true };
+    const wait = lockedOutFor(state.pinLockedUntil);
+    if (wait !== null) throw tooManyRequests(wait);
+    const right = await pinMatches(input.pin, state.pinHash);
+    await ctx.writer.recordPinTry(ctx.user.id, ctx.session.id, right);
+    if (!right) throw new DomainError('BAD_REQUEST', 'errors:pin.wrong');
+    return { ok: true };
+  }),
+  /** Closes the lock on this device (the parent is done). */
+  lock: protectedProcedure.mutation(async ({ ctx }) => {
+    await ctx.writer.lockSession(ctx.session.id);
+    return { ok: true };
+  }),
+});
