@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress, preloadFonts } from './client/build/vite-plugins.ts';
+import { precompress, preloadFonts, webApp } from './client/build/vite-plugins.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT || 3000}`;
 // Written as objects: a plain string would set changeOrigin, and the API, seeing Vite's own Host
@@ -9,7 +9,7 @@ const toApi = { target: apiTarget };
 
 export default defineConfig({
   root: 'client',
-  plugins: [react(), preloadFonts(), precompress()],
+  plugins: [react(), preloadFonts(), webApp(), precompress()],
   // The manifest tells the server which chunks each page needs (server/http/page-preloads.ts).
   build: { outDir: '../dist/public', emptyOutDir: true, target: 'es2022', manifest: true },
   server: {

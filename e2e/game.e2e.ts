@@ -214,9 +214,17 @@ describe('playing a game', () => {
     expect(await answers(page).evaluateAll((buttons) => buttons.map((b) => b.getAttribute('data-state')))).toEqual(
       [0, 1, 2, 3].map((i) => (i === wrong ? 'wrong' : i === served.correctShownIndex ? 'correct' : null)),
     );
-    expect(await answers(page).evaluateAll((buttons) => buttons.map((b) => (b as HTMLButtonElement).disabled))).toEqual(
-      [true, true, true, true],
-    );
+    // Locked (aria-disabled), and the picked one keeps the focus: it never falls to the page.
+    expect(await answers(page).evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-disabled')))).toEqual([
+      'true',
+      'true',
+      'true',
+      'true',
+    ]);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-state'))).toBe('wrong');
+    // A tap on a locked answer changes nothing.
+    await answerAt(page, served.correctShownIndex).click();
+    expect(await answerAt(page, wrong).getAttribute('data-state')).toBe('wrong');
     const letter = LETTERS[served.correctShownIndex] as string;
     expect(await shownText(page.locator('.feedback'))).toBe(
       `Not quite! The right answer was ${letter}: ${served.shownEn[served.correctShownIndex]}`,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -68,5 +69,80 @@ export function precompress(): Plugin {
         if (gzip.length < source.length) writeFileSync(`${path}.gz`, gzip);
       }
     },
+  };
+}
+
+const PWA_DIR = join(import.meta.dirname, '..', 'pwa');
+/** The icons made from client/pwa/icon.svg: what a phone's home screen and an install prompt show. */
+const ICONS = [
+  { file: 'icons/icon-192.png', size: 192, purpose: 'any' },
+  { file: 'icons/icon-512.png', size: 512, purpose: 'any' },
+  { file: 'icons/icon-maskable-512.png', size: 512, purpose: 'maskable' },
+] as const;
+
+/**
+ * Installable: the web app manifest (named in both languages, starting at /profiles), its icons
+ * rendered from the project's SVG, the offline page, and a service worker (client/pwa/sw.js) whose
+ * cache is named after this build's files, so each build replaces the last. It keeps the app's
+ * shell (the entry's code and styles, the fonts, the offline page) and never the API's answers.
+ */
+export function webApp(): Plugin {
+  return {
+    name: 'quiz-ladder:web-app',
+    apply: 'build',
+    async generateBundle(_options, bundle) {
+      const sharp = (await import('sharp')).default;
+      const svg = readFileSync(join(PWA_DIR, 'icon.svg'));
+      for (const icon of ICONS) {
+        const png = await sharp(svg, { density: 300 }).resize(icon.size, icon.size).png().toBuffer();
+        this.emitFile({ type: 'asset', fileName: icon.file, source: png });
+      }
+      const manifest = {
+        name: 'Quiz Ladder · Leo Thang Tri Thức',
+        short_name: 'Quiz Ladder',
+        description: 'A bilingual family quiz game · Trò chơi đố vui song ngữ cho cả gia đình',
+        start_url: '/profiles',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#0b1446',
+        theme_color: '#0b1446',
+        icons: ICONS.map((icon) => ({
+          src: `/${icon.file}`,
+          sizes: `${icon.size}x${icon.size}`,
+          type: 'image/png',
+          purpose: icon.purpose,
+        })),
+      };
+      this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: JSON.stringify(manifest, null, 2) });
+      for (const file of ['offline.html', 'offline.css']) {
+        this.emitFile({ type: 'asset', fileName: file, source: readFileSync(join(PWA_DIR, file)) });
+      }
+      // The shell: the entry chunk with its imports and styles, the fonts, the offline page, the icons.
+      const entry = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.isEntry);
+      const entryFiles =
+        entry && entry.type === 'chunk'
+          ? [entry.fileName, ...entry.imports, ...(entry.viteMetadata?.importedCss ?? [])]
+          : [];
+      const fonts = Object.keys(bundle).filter((file) => /\.woff2$/.test(file));
+      const shell = [
+        ...new Set([
+          ...entryFiles,
+          ...fonts,
+          'offline.html',
+          'offline.css',
+          'favicon.svg',
+          ...ICONS.map((i) => i.file),
+        ]),
+      ].map((file) => `/${file}`);
+      const version = createHash('sha256').update(Object.keys(bundle).sort().join('\n')).digest('hex').slice(0, 12);
+      const worker = readFileSync(join(PWA_DIR, 'sw.js'), 'utf8')
+        .replace("'__VERSION__'", JSON.stringify(version))
+        .replace('__SHELL__', JSON.stringify(shell));
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: worker });
+    },
+    transformIndexHtml: () => [
+      { tag: 'link', attrs: { rel: 'manifest', href: '/manifest.webmanifest' }, injectTo: 'head' },
+      { tag: 'link', attrs: { rel: 'apple-touch-icon', href: '/icons/icon-192.png' }, injectTo: 'head' },
+    ],
   };
 }

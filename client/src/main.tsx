@@ -23,3 +23,11 @@ void Promise.all([initI18n(), pageAt(window.location.pathname)?.preload()]).then
     </StrictMode>,
   );
 });
+
+// Installable, with an offline page (client/pwa/sw.js): registered once the page has loaded, so
+// it never competes with the first screen; not under Vite's dev server (no built shell there).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.warn('No offline support', error));
+  });
+}

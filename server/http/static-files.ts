@@ -71,7 +71,12 @@ export async function registerClient(app: FastifyInstance, publicDir: string | n
       preCompressed: true,
       setHeaders(res, path) {
         const hashed = path.includes(`${join(publicDir, 'assets')}`);
-        res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        // The service worker is checked for a new build at every visit (client/pwa/sw.js).
+        const worker = path === join(publicDir, 'sw.js');
+        res.header(
+          'Cache-Control',
+          hashed ? 'public, max-age=31536000, immutable' : worker ? 'no-cache' : 'public, max-age=3600',
+        );
       },
     });
   }

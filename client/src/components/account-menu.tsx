@@ -113,7 +113,7 @@ export function AccountMenu() {
                 requireUnlock(() => setLockSettings(true));
               }}
             >
-              {t('parentLock.menu')}
+              {t('parentLockMenu')}
             </button>
             <button type="button" className="button" onClick={() => void signOut(false)}>
               {t('header.signOut')}

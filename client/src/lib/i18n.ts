@@ -4,28 +4,24 @@ import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../../shared/i18n';
 import { FALLBACK_LANGUAGE, LANGUAGES } from '../../../shared/i18n';
 import enErrors from '../../../shared/locales/en/errors.json';
-import enSpeech from '../../../shared/locales/en/speech.json';
 import viErrors from '../../../shared/locales/vi/errors.json';
-import viSpeech from '../../../shared/locales/vi/speech.json';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
-import enGame from '../locales/en/game.json';
 import enProfiles from '../locales/en/profiles.json';
 import viAuth from '../locales/vi/auth.json';
 import viCommon from '../locales/vi/common.json';
-import viGame from '../locales/vi/game.json';
 import viProfiles from '../locales/vi/profiles.json';
 
 export const resources = {
-  en: { common: enCommon, auth: enAuth, profiles: enProfiles, game: enGame, errors: enErrors, speech: enSpeech },
-  vi: { common: viCommon, auth: viAuth, profiles: viProfiles, game: viGame, errors: viErrors, speech: viSpeech },
+  en: { common: enCommon, auth: enAuth, profiles: enProfiles, errors: enErrors },
+  vi: { common: viCommon, auth: viAuth, profiles: viProfiles, errors: viErrors },
 } as const;
 
 /** Spec §9: detected from the query string `lng`, a cookie, local and session storage, the navigator, then <html lang>. */
 export function initI18n() {
+  // The page's own title follows the language too (lib/page-title.ts).
   i18n.on('languageChanged', () => {
     document.documentElement.lang = currentLanguage();
-    document.title = i18n.t('common:appName');
   });
   return i18n
     .use(LanguageDetector)
@@ -37,7 +33,8 @@ export function initI18n() {
       load: 'languageOnly',
       fallbackLng: FALLBACK_LANGUAGE,
       defaultNS: 'common',
-      ns: ['common', 'auth', 'profiles', 'game', 'errors', 'speech'],
+      // 'game', 'speech' and 'parentLock' come with their pages (features/*/…-strings.ts), 'admin' with /admin.
+      ns: ['common', 'auth', 'profiles', 'errors'],
       interpolation: { escapeValue: false },
       detection: {
         order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],

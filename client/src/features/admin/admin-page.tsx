@@ -8,6 +8,8 @@ import { Loading } from '../../components/loading';
 import { NotFoundPage } from '../../components/not-found-page';
 import { paths } from '../../config/paths';
 import { i18n } from '../../lib/i18n';
+import { usePageTitle } from '../../lib/page-title';
+import { ParentUnlocked } from '../parent-lock/admin-gate';
 import { adminResources } from './admin-strings';
 import DashboardPage from './dashboard-page';
 
@@ -41,6 +43,15 @@ function NavLink({ href, label }: { href: string; label: string }) {
 
 /** Spec §2 /admin: a sidebar (Dashboard … Back to App) beside the section's page. */
 export default function AdminPage() {
+  usePageTitle('admin');
+  return (
+    <ParentUnlocked>
+      <AdminLayout />
+    </ParentUnlocked>
+  );
+}
+
+function AdminLayout() {
   const { t } = useTranslation('admin');
   return (
     <div className="admin">

@@ -5,9 +5,11 @@ import { safeReturnPath } from '../../../../shared/routes';
 import { EMAIL_MAX, LOCAL_NAME_MAX, localSignInInput } from '../../../../shared/schemas/auth';
 import { LanguageSwitch } from '../../components/language-switch';
 import { paths } from '../../config/paths';
+import { usePageTitle } from '../../lib/page-title';
 
 /** The clearly labelled stand-in for Google when the server has no Google credentials. */
 export default function LocalSignInPage() {
+  usePageTitle('signIn');
   const { t } = useTranslation(['auth', 'errors']);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');

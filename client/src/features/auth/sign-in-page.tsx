@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../components/language-switch';
 import { paths } from '../../config/paths';
+import { usePageTitle } from '../../lib/page-title';
 
 /** Spec §2 `/`: the sign-in screen. The server decides between Google and the local stand-in. */
 export function SignInPage() {
   const { t } = useTranslation(['auth', 'common', 'errors']);
+  usePageTitle('signIn');
   // Sent back here by the server after too many sign-ins from this address in a minute.
   const tooManyAttempts = new URLSearchParams(window.location.search).get('signIn') === 'tooManyAttempts';
   return (

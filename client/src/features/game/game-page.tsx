@@ -1,3 +1,4 @@
+import './game-strings';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -6,6 +7,8 @@ import { Loading } from '../../components/loading';
 import { SpeakerIcon } from '../../components/speaker-icon';
 import { useSession } from '../../components/use-session';
 import { paths } from '../../config/paths';
+import { usePageTitle } from '../../lib/page-title';
+import { useArrowNavigation } from '../../lib/spatial-navigation';
 import { trpc } from '../../lib/trpc';
 import { answerForKey } from './answer-keys';
 import { EndScreen } from './end-screen';
@@ -32,6 +35,8 @@ export default function GamePage() {
   const { game, phase, position } = state;
   const question = game?.questions[position];
   useWakeLock(game !== null && phase.kind !== 'ended');
+  useArrowNavigation();
+  usePageTitle('game');
 
   const [ttsEnabled, setTtsEnabled] = useState(activeProfile?.ttsEnabled ?? true);
   const speech = useSpeech(ttsEnabled);

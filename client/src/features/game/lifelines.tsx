@@ -1,3 +1,4 @@
+import './speech-strings';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../../shared/i18n';
@@ -59,6 +60,7 @@ export function Lifelines({ gameId, position, used, locked, language, onUsed, sa
   const spoken = i18n.getFixedT(language, 'speech');
   const utils = trpc.useUtils();
   const [busy, setBusy] = useState<Lifeline | null>(null);
+  const [announcement, setAnnouncement] = useState('');
   const [error, setError] = useState<string | null>(null);
   /** The question Ask the family's countdown runs on, while it runs. */
   const [familyAt, setFamilyAt] = useState<number | null>(null);
@@ -69,6 +71,13 @@ export function Lifelines({ gameId, position, used, locked, language, onUsed, sa
     try {
       const now = await utils.client.game.lifeline.mutate({ gameId, position, lifeline }, withTimeout());
       onUsed(now);
+      // The lifeline's button is now disabled: focus goes on to what it brought (in view on a
+      // phone too), never to the page.
+      focusAfter(lifeline);
+      if (lifeline === 'fiftyFifty' && now.fiftyFifty) {
+        const letters = now.fiftyFifty.removed.map((index) => ANSWER_LETTERS[index]);
+        setAnnouncement(t('lifelines.fiftyRemoved', { first: letters[0], second: letters[1] }));
+      }
       if (lifeline === 'audience' && now.audience) {
         say(
           [
@@ -124,11 +133,18 @@ export function Lifelines({ gameId, position, used, locked, language, onUsed, sa
           {t(error)}
         </p>
       )}
+      {/* What a lifeline did, for a screen reader (the audience's poll says itself, focused). */}
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
       {poll && <AudiencePoll poll={poll} />}
       {familyAt === position && (
         <FamilyCountdown
           onTimeUp={() => say([{ text: spoken('timeUp'), lang: language }], 'timeUp')}
-          onDone={() => setFamilyAt(null)}
+          onDone={() => {
+            setFamilyAt(null);
+            focusAfter('fiftyFifty');
+          }}
         />
       )}
     </div>
@@ -139,7 +155,7 @@ export function Lifelines({ gameId, position, used, locked, language, onUsed, sa
 function AudiencePoll({ poll }: { poll: number[] }) {
   const { t } = useTranslation('game');
   return (
-    <figure className="audience-poll">
+    <figure className="audience-poll" tabIndex={-1}>
       <figcaption>{t('lifelines.pollTitle')}</figcaption>
       <ol className="poll-bars">
         {poll.map((percent, index) => {
@@ -201,4 +217,17 @@ function FamilyCountdown({ onTimeUp, onDone }: { onTimeUp: () => void; onDone: (
       </button>
     </section>
   );
+}
+
+/**
+ * Where focus goes once a lifeline has shown what it brought: the audience's poll, the family's
+ * countdown (its Done button), or, after 50:50 and Done, the first answer left.
+ */
+function focusAfter(lifeline: Lifeline) {
+  const selector = {
+    fiftyFifty: '.answers button.answer:not([disabled])',
+    audience: '.audience-poll',
+    family: '.family-countdown button',
+  }[lifeline];
+  requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus());
 }

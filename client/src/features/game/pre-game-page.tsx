@@ -1,3 +1,4 @@
+import './game-strings';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -9,7 +10,9 @@ import { useSession } from '../../components/use-session';
 import { paths } from '../../config/paths';
 import { errorKeyOf } from '../../lib/errors';
 import { formatAmount } from '../../lib/format';
+import { usePageTitle } from '../../lib/page-title';
 import { randomId } from '../../lib/random-id';
+import { useArrowNavigation } from '../../lib/spatial-navigation';
 import { trpc } from '../../lib/trpc';
 import { GamePage } from '../../pages';
 import { type GameNavigationState, RANDOM_CATEGORY } from './navigation';
@@ -55,6 +58,8 @@ export default function PreGamePage() {
     void GamePage.preload();
   }, []);
   const selectId = useId();
+  useArrowNavigation();
+  usePageTitle('preGame');
 
   const sorted = useMemo(() => {
     const collator = new Intl.Collator(language);

@@ -52,7 +52,8 @@ export function QuestionPhase(props: Props) {
             </button>
           </div>
         )}
-        <div className="question-meta">
+        {/* Announced with each new question: its number and amount, not only its text. */}
+        <div className="question-meta" aria-live="polite" aria-atomic="true">
           <span>{t('play.questionOf', { number: position + 1, total: game.questions.length })}</span>
           <span className="playing-for">{t('play.playingFor', { amount })}</span>
         </div>
@@ -83,9 +84,10 @@ export function QuestionPhase(props: Props) {
                 type="button"
                 className={`answer ${answerState}`}
                 data-state={answerState || undefined}
-                disabled={locked}
+                // Locked with aria-disabled, not disabled: the picked answer keeps the focus through
+                // the feedback (a disabled button drops it to the page); a tap then does nothing.
                 aria-disabled={locked}
-                onClick={() => onPick(index)}
+                onClick={() => !locked && onPick(index)}
               >
                 {/* The name is what is seen, letter and answer (WCAG 2.5.3). */}
                 <span className="answer-letter">{letter}</span>

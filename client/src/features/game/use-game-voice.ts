@@ -1,3 +1,4 @@
+import './speech-strings';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../../shared/i18n';

@@ -1,3 +1,4 @@
+import './parent-lock-strings';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PIN_PATTERN } from '../../../../shared/parent-lock';
@@ -9,7 +10,7 @@ import { trpc } from '../../lib/trpc';
  * only once the lock is (the account menu asks for the PIN first).
  */
 export default function ParentLockSettings({ hasPin, onClose }: { hasPin: boolean; onClose: () => void }) {
-  const { t } = useTranslation(['common', 'errors']);
+  const { t } = useTranslation(['parentLock', 'common', 'errors']);
   const utils = trpc.useUtils();
   const set = trpc.parentLock.set.useMutation();
   const remove = trpc.parentLock.remove.useMutation();
@@ -23,14 +24,14 @@ export default function ParentLockSettings({ hasPin, onClose }: { hasPin: boolea
     event.preventDefault();
     setDone(null);
     if (!PIN_PATTERN.test(pin)) return setError('errors:pin.format');
-    if (pin !== again) return setError('parentLock.mismatch');
+    if (pin !== again) return setError('mismatch');
     try {
       await set.mutateAsync({ pin });
       await utils.parentLock.status.invalidate();
       setError(null);
       setPin('');
       setAgain('');
-      setDone('parentLock.saved');
+      setDone('saved');
     } catch (caught) {
       setError(errorKeyOf(caught));
     }
@@ -40,7 +41,7 @@ export default function ParentLockSettings({ hasPin, onClose }: { hasPin: boolea
     try {
       await remove.mutateAsync();
       await utils.parentLock.status.invalidate();
-      setDone('parentLock.removed');
+      setDone('removed');
     } catch (caught) {
       setError(errorKeyOf(caught));
     }
@@ -57,10 +58,10 @@ export default function ParentLockSettings({ hasPin, onClose }: { hasPin: boolea
       onClose={onClose}
     >
       <form onSubmit={(event) => void save(event)} noValidate>
-        <h2 id={ids.title}>{t('parentLock.settingsTitle')}</h2>
-        <p className="muted">{hasPin ? t('parentLock.hasPin') : t('parentLock.noPinYet')}</p>
+        <h2 id={ids.title}>{t('settingsTitle')}</h2>
+        <p className="muted">{hasPin ? t('hasPin') : t('noPinYet')}</p>
         <label className="field" htmlFor={ids.pin}>
-          <span>{hasPin ? t('parentLock.newPin') : t('parentLock.pin')}</span>
+          <span>{hasPin ? t('newPin') : t('pin')}</span>
           <input
             id={ids.pin}
             className="pin-input"
@@ -74,7 +75,7 @@ export default function ParentLockSettings({ hasPin, onClose }: { hasPin: boolea
           />
         </label>
         <label className="field" htmlFor={ids.again}>
-          <span>{t('parentLock.repeatPin')}</span>
+          <span>{t('repeatPin')}</span>
           <input
             id={ids.again}
             className="pin-input"
@@ -82,7 +83,7 @@ export default function ParentLockSettings({ hasPin, onClose }: { hasPin: boolea
             inputMode="numeric"
             autoComplete="new-password"
             value={again}
-            aria-invalid={error === 'parentLock.mismatch' ? true : undefined}
+            aria-invalid={error === 'mismatch' ? true : undefined}
             onChange={(event) => setAgain(digits(event.target.value))}
           />
         </label>
@@ -98,7 +99,7 @@ export default function ParentLockSettings({ hasPin, onClose }: { hasPin: boolea
         )}
         <div className="form-actions">
           <button type="button" className="button" onClick={onClose}>
-            {t('parentLock.close')}
+            {t('close')}
           </button>
           {hasPin && (
             <button
@@ -107,11 +108,11 @@ export default function ParentLockSettings({ hasPin, onClose }: { hasPin: boolea
               onClick={() => void removePin()}
               disabled={remove.isPending}
             >
-              {t('parentLock.remove')}
+              {t('remove')}
             </button>
           )}
           <button type="submit" className="button button-primary" disabled={set.isPending}>
-            {t('parentLock.save')}
+            {t('save')}
           </button>
         </div>
       </form>

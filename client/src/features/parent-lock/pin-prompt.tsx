@@ -1,3 +1,4 @@
+import './parent-lock-strings';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PIN_PATTERN } from '../../../../shared/parent-lock';
@@ -15,7 +16,7 @@ type Props = {
  * counts wrong tries. Forgot it: sign in again with Google, which opens the lock for a few minutes.
  */
 export default function PinPrompt({ onUnlocked, onCancel }: Props) {
-  const { t } = useTranslation(['common', 'errors']);
+  const { t } = useTranslation(['parentLock', 'common', 'errors']);
   const utils = trpc.useUtils();
   const unlock = trpc.parentLock.unlock.useMutation();
   const [pin, setPin] = useState('');
@@ -51,10 +52,10 @@ export default function PinPrompt({ onUnlocked, onCancel }: Props) {
       onClose={onCancel}
     >
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <h2 id={ids.title}>{t('parentLock.title')}</h2>
-        <p className="muted">{t('parentLock.why')}</p>
+        <h2 id={ids.title}>{t('title')}</h2>
+        <p className="muted">{t('why')}</p>
         <label className="field" htmlFor={ids.input}>
-          <span>{t('parentLock.pin')}</span>
+          <span>{t('pin')}</span>
           <input
             ref={inputRef}
             id={ids.input}
@@ -75,13 +76,13 @@ export default function PinPrompt({ onUnlocked, onCancel }: Props) {
             {t(error)}
           </p>
         )}
-        <p className="muted">{t('parentLock.forgot')}</p>
+        <p className="muted">{t('forgot')}</p>
         <div className="form-actions">
           <button type="button" className="button" onClick={onCancel}>
-            {t('cancel')}
+            {t('common:cancel')}
           </button>
           <button type="submit" className="button button-primary" disabled={unlock.isPending}>
-            {t('parentLock.unlock')}
+            {t('unlock')}
           </button>
         </div>
       </form>

@@ -4,10 +4,12 @@ import { Link, useLocation } from 'wouter';
 import { Header } from '../../components/header';
 import { paths } from '../../config/paths';
 import { errorCodeOf, errorKeyOf } from '../../lib/errors';
+import { usePageTitle } from '../../lib/page-title';
 import { trpc } from '../../lib/trpc';
 import { ProfileForm } from './profile-form';
 
 export default function CreateProfilePage() {
+  usePageTitle('createProfile');
   const { t } = useTranslation('profiles');
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();

@@ -6,6 +6,8 @@ import { Header } from '../../components/header';
 import { Loading } from '../../components/loading';
 import { paths } from '../../config/paths';
 import { errorKeyOf } from '../../lib/errors';
+import { usePageTitle } from '../../lib/page-title';
+import { useArrowNavigation } from '../../lib/spatial-navigation';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { PreGamePage } from '../../pages';
 import { useParentLock } from '../parent-lock/use-parent-lock';
@@ -30,6 +32,8 @@ export default function ProfilesPage() {
     void PreGamePage.preload();
   }, []);
   const [error, setError] = useState<string | null>(null);
+  useArrowNavigation();
+  usePageTitle('profiles');
 
   async function play(profile: Profile) {
     setError(null);

@@ -1,0 +1,33 @@
+import './parent-lock-strings';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { paths } from '../../config/paths';
+import { useParentLock } from './use-parent-lock';
+
+/** Behind the parent lock: with a PIN set and the lock closed, the PIN first (the server holds it too). */
+export function ParentUnlocked({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('parentLock');
+  const { hasPin, unlocked, requireUnlock } = useParentLock();
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    if (hasPin && !unlocked) requireUnlock(() => undefined);
+  }, [hasPin, unlocked, requireUnlock]);
+  if (!hasPin || unlocked) return <>{children}</>;
+  return (
+    <main className="page page-narrow" id="main">
+      <div className="card">
+        <h1>{t('adminTitle')}</h1>
+        <p>{t('why')}</p>
+        <div className="form-actions">
+          <button type="button" className="button" onClick={() => navigate(`~${paths.profiles}`)}>
+            {t('back')}
+          </button>
+          <button type="button" className="button button-primary" onClick={() => requireUnlock(() => undefined)}>
+            {t('unlock')}
+          </button>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,13 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export type PageTitle = 'signIn' | 'profiles' | 'createProfile' | 'preGame' | 'game' | 'admin' | 'notFound';
+
+/** Each page its own title ("Who's playing? · Quiz Ladder"), in the language shown, for tabs and screen readers. */
+export function usePageTitle(page: PageTitle): void {
+  const { t, i18n } = useTranslation('common');
+  useEffect(() => {
+    const appName = t('appName');
+    document.title = page === 'signIn' ? appName : `${t(`pageTitles.${page}`)} · ${appName}`;
+  }, [page, t, i18n.resolvedLanguage]);
+}
