@@ -222,8 +222,8 @@ describe('playing a game', () => {
       'true',
     ]);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-state'))).toBe('wrong');
-    // A tap on a locked answer changes nothing.
-    await answerAt(page, served.correctShownIndex).click();
+    // A tap on a locked answer changes nothing (forced: Playwright waits for an aria-disabled one).
+    await answerAt(page, served.correctShownIndex).click({ force: true });
     expect(await answerAt(page, wrong).getAttribute('data-state')).toBe('wrong');
     const letter = LETTERS[served.correctShownIndex] as string;
     expect(await shownText(page.locator('.feedback'))).toBe(

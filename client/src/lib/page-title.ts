@@ -5,9 +5,10 @@ export type PageTitle = 'signIn' | 'profiles' | 'createProfile' | 'preGame' | 'g
 
 /** Each page its own title ("Who's playing? · Quiz Ladder"), in the language shown, for tabs and screen readers. */
 export function usePageTitle(page: PageTitle): void {
-  const { t, i18n } = useTranslation('common');
+  // `t` changes with the language: the title follows it.
+  const { t } = useTranslation('common');
   useEffect(() => {
     const appName = t('appName');
     document.title = page === 'signIn' ? appName : `${t(`pageTitles.${page}`)} · ${appName}`;
-  }, [page, t, i18n.resolvedLanguage]);
+  }, [page, t]);
 }

@@ -92,6 +92,9 @@ export function QuestionPhase(props: Props) {
                 {/* The name is what is seen, letter and answer (WCAG 2.5.3). */}
                 <span className="answer-letter">{letter}</span>
                 <span className="answer-text">{text}</span>
+                {(answerState === 'correct' || answerState === 'wrong') && (
+                  <AnswerMark right={answerState === 'correct'} />
+                )}
               </button>
             );
           })}
@@ -129,5 +132,21 @@ export function QuestionPhase(props: Props) {
       </section>
       <Ladder position={position} correctCount={state.correctCount} levels={game.questions.length} />
     </div>
+  );
+}
+
+/** A tick or a cross beside a revealed answer: right and wrong told apart by shape, not only by colour. */
+function AnswerMark({ right }: { right: boolean }) {
+  return (
+    <svg className="answer-mark" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d={right ? 'M4 12.5l5 5L20 6.5' : 'M6 6l12 12M18 6L6 18'}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="3.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
   );
 }
