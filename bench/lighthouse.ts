@@ -95,7 +95,7 @@ try {
     const scores: number[] = [];
     const lcps: string[] = [];
     for (let run = 0; run < RUNS; run++) {
-      // A cold HTTP cache each time; the session cookie stays (storage reset is off for it).
+      // A cold HTTP cache, and no service worker, each time; the session cookie stays (storage reset is off for it).
       const target = (await (
         await fetch(`http://127.0.0.1:${port}/json/new?about:blank`, { method: 'PUT' })
       ).json()) as {
@@ -104,6 +104,11 @@ try {
       };
       const page = await connect(target.webSocketDebuggerUrl);
       await page.send('Network.clearBrowserCache');
+      // The service worker and its cache go too (client/pwa/sw.js): a first visit has neither.
+      await page.send('Storage.clearDataForOrigin', {
+        origin: server.baseUrl,
+        storageTypes: 'service_workers,cache_storage',
+      });
       page.close();
       await fetch(`http://127.0.0.1:${port}/json/close/${target.id}`);
       // `/` is measured signed out (a new visitor's sign-in screen): its cookie is set aside.

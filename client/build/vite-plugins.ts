@@ -140,8 +140,9 @@ export function webApp(): Plugin {
         .replace('__SHELL__', JSON.stringify(shell));
       this.emitFile({ type: 'asset', fileName: 'sw.js', source: worker });
     },
+    // The manifest link is added by the page once it has loaded (client/src/main.tsx): Chrome
+    // fetches a manifest at once, a request the first screen would otherwise share the network with.
     transformIndexHtml: () => [
-      { tag: 'link', attrs: { rel: 'manifest', href: '/manifest.webmanifest' }, injectTo: 'head' },
       { tag: 'link', attrs: { rel: 'apple-touch-icon', href: '/icons/icon-192.png' }, injectTo: 'head' },
     ],
   };

@@ -24,10 +24,19 @@ void Promise.all([initI18n(), pageAt(window.location.pathname)?.preload()]).then
   );
 });
 
-// Installable, with an offline page (client/pwa/sw.js): registered once the page has loaded, so
-// it never competes with the first screen; not under Vite's dev server (no built shell there).
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+// Installable, with an offline page (client/pwa/sw.js): the manifest and the service worker come
+// once the page has loaded and settled, so that they never compete with the first screen for the
+// network; not under Vite's dev server (no built shell there).
+if (import.meta.env.PROD) {
   window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.warn('No offline support', error));
+    setTimeout(() => {
+      const manifest = document.createElement('link');
+      manifest.rel = 'manifest';
+      manifest.href = '/manifest.webmanifest';
+      document.head.append(manifest);
+      if ('serviceWorker' in navigator) {
+        navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.warn('No offline support', error));
+      }
+    }, 3000);
   });
 }

@@ -5,7 +5,7 @@ type Caller = ReturnType<typeof appRouter.createCaller>;
 
 /** One query's answer, as the client's cache keys it: the procedure's path and its input. */
 export type InitialQuery = {
-  path: 'categories.list' | 'profiles.list' | 'game.current' | 'profiles.history';
+  path: 'categories.list' | 'categories.short' | 'profiles.list' | 'game.current' | 'profiles.history';
   input?: { profileId: string };
   data: unknown;
 };
@@ -27,13 +27,15 @@ export async function pageState(caller: Caller, pathname: string): Promise<PageS
   }
   if (pathname === paths.preGame && profileId) {
     const input = { profileId };
-    const [categories, current, history] = await Promise.all([
+    const [categories, short, current, history] = await Promise.all([
       caller.categories.list(),
+      caller.categories.short(),
       caller.game.current(input),
       caller.profiles.history(input),
     ]);
     queries.push(
       { path: 'categories.list', data: categories },
+      { path: 'categories.short', data: short },
       { path: 'game.current', input, data: current },
       { path: 'profiles.history', input, data: history },
     );

@@ -660,11 +660,12 @@ describe('files that are not the client', () => {
     expect(state.session.activeProfile).toMatchObject({ id: profileId, name: 'Bé Na' });
     expect(state.queries.map((q: { path: string }) => q.path)).toEqual([
       'categories.list',
+      'categories.short',
       'game.current',
       'profiles.history',
     ]);
-    expect(state.queries[1]).toEqual({ path: 'game.current', input: { profileId }, data: null });
-    expect(state.queries[2]).toEqual({
+    expect(state.queries[2]).toEqual({ path: 'game.current', input: { profileId }, data: null });
+    expect(state.queries[3]).toEqual({
       path: 'profiles.history',
       input: { profileId },
       data: { recent: [], byCategory: [] },

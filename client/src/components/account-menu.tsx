@@ -20,7 +20,7 @@ export function AccountMenu() {
   const { user } = useSession();
   const [step, setStep] = useState<Step>('closed');
   const [failed, setFailed] = useState(false);
-  const { hasPin, requireUnlock } = useParentLock();
+  const { requireUnlock } = useParentLock();
   const [lockSettings, setLockSettings] = useState(false);
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
@@ -126,7 +126,7 @@ export function AccountMenu() {
       </div>
       {lockSettings && (
         <Suspense fallback={null}>
-          <ParentLockSettings hasPin={hasPin} onClose={() => setLockSettings(false)} />
+          <ParentLockSettings onClose={() => setLockSettings(false)} />
         </Suspense>
       )}
     </div>

@@ -12,6 +12,7 @@ const ELEMENT_ID = 'initial-state';
 /** The procedures whose answers a page can be served with (see server/http/page-state.ts). */
 const procedures = {
   'categories.list': trpc.categories.list,
+  'categories.short': trpc.categories.short,
   'profiles.list': trpc.profiles.list,
   'game.current': trpc.game.current,
   'profiles.history': trpc.profiles.history,

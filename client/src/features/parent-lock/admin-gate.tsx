@@ -3,16 +3,21 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { paths } from '../../config/paths';
+import { trpc } from '../../lib/trpc';
 import { useParentLock } from './use-parent-lock';
 
 /** Behind the parent lock: with a PIN set and the lock closed, the PIN first (the server holds it too). */
 export function ParentUnlocked({ children }: { children: ReactNode }) {
   const { t } = useTranslation('parentLock');
-  const { hasPin, unlocked, requireUnlock } = useParentLock();
+  const { requireUnlock } = useParentLock();
+  const status = trpc.parentLock.status.useQuery(undefined, { staleTime: 0 });
+  const hasPin = status.data?.hasPin ?? false;
+  const unlocked = status.data?.unlocked ?? false;
   const [, navigate] = useLocation();
   useEffect(() => {
     if (hasPin && !unlocked) requireUnlock(() => undefined);
   }, [hasPin, unlocked, requireUnlock]);
+  if (status.isPending) return null;
   if (!hasPin || unlocked) return <>{children}</>;
   return (
     <main className="page page-narrow" id="main">

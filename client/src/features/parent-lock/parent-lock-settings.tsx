@@ -9,9 +9,10 @@ import { trpc } from '../../lib/trpc';
  * Account → Parent PIN: set one (typed twice), change it or remove it. With a PIN set, this opens
  * only once the lock is (the account menu asks for the PIN first).
  */
-export default function ParentLockSettings({ hasPin, onClose }: { hasPin: boolean; onClose: () => void }) {
+export default function ParentLockSettings({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation(['parentLock', 'common', 'errors']);
   const utils = trpc.useUtils();
+  const hasPin = trpc.parentLock.status.useQuery(undefined, { staleTime: 0 }).data?.hasPin ?? false;
   const set = trpc.parentLock.set.useMutation();
   const remove = trpc.parentLock.remove.useMutation();
   const [pin, setPin] = useState('');

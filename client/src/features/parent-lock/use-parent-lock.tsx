@@ -1,36 +1,35 @@
 import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useState } from 'react';
-import { useSession } from '../../components/use-session';
 import { trpc } from '../../lib/trpc';
 
 /** Loaded when a PIN is first asked for: most families never see it. */
 const PinPrompt = lazy(() => import('./pin-prompt'));
 
 type ParentLock = {
-  /** Whether the account has a PIN and whether it is open on this device now. */
-  hasPin: boolean;
-  unlocked: boolean;
-  /** Runs `action` at once when nothing is locked, else after the PIN is entered (not if cancelled). */
+  /**
+   * Runs `action` at once when nothing is locked, else after the PIN is entered (not if cancelled).
+   * The lock's state is asked for then, not with every page: most families never set a PIN.
+   */
   requireUnlock: (action: () => void) => void;
 };
 
 const ParentLockContext = createContext<ParentLock | null>(null);
 
-/** The parent lock for the pages under it: its state, and the PIN prompt when something asks for it. */
+/** The parent lock for the pages under it: the PIN prompt when something asks for it. */
 export function ParentLockProvider({ children }: { children: ReactNode }) {
-  const { user } = useSession();
-  const status = trpc.parentLock.status.useQuery(undefined, { staleTime: 0, enabled: Boolean(user) });
+  const utils = trpc.useUtils();
   const [waiting, setWaiting] = useState<(() => void) | null>(null);
-  const hasPin = status.data?.hasPin ?? false;
-  const unlocked = status.data?.unlocked ?? false;
   const requireUnlock = useCallback(
     (action: () => void) => {
-      if (!hasPin || unlocked) action();
-      else setWaiting(() => action);
+      utils.parentLock.status.fetch(undefined, { staleTime: 0 }).then(
+        (status) => (!status.hasPin || status.unlocked ? action() : setWaiting(() => action)),
+        // Not known (offline): go on; the server refuses what the lock guards anyway.
+        () => action(),
+      );
     },
-    [hasPin, unlocked],
+    [utils],
   );
   return (
-    <ParentLockContext.Provider value={{ hasPin, unlocked, requireUnlock }}>
+    <ParentLockContext.Provider value={{ requireUnlock }}>
       {children}
       {waiting && (
         <Suspense fallback={null}>
