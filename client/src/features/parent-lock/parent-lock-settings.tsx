@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PIN_PATTERN } from '../../../../shared/parent-lock';
 import { errorKeyOf } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { PinField, showAsModal } from './pin-field';
 
 /**
  * Account → Parent PIN: set one (typed twice), change it or remove it. With a PIN set, this opens
@@ -19,7 +20,7 @@ export default function ParentLockSettings({ onClose }: { onClose: () => void })
   const [again, setAgain] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const ids = { title: useId(), pin: useId(), again: useId(), error: useId() };
+  const ids = { title: useId(), error: useId() };
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -48,46 +49,27 @@ export default function ParentLockSettings({ onClose }: { onClose: () => void })
     }
   }
 
-  const digits = (value: string) => value.replace(/\D/g, '').slice(0, 8);
   return (
-    <dialog
-      ref={(node) => {
-        if (node && !node.open) node.showModal();
-      }}
-      className="dialog pin-dialog"
-      aria-labelledby={ids.title}
-      onClose={onClose}
-    >
+    <dialog ref={showAsModal} className="dialog pin-dialog" aria-labelledby={ids.title} onClose={onClose}>
       <form onSubmit={(event) => void save(event)} noValidate>
         <h2 id={ids.title}>{t('settingsTitle')}</h2>
         <p className="muted">{hasPin ? t('hasPin') : t('noPinYet')}</p>
-        <label className="field" htmlFor={ids.pin}>
-          <span>{hasPin ? t('newPin') : t('pin')}</span>
-          <input
-            id={ids.pin}
-            className="pin-input"
-            type="password"
-            inputMode="numeric"
-            autoComplete="new-password"
-            value={pin}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? ids.error : undefined}
-            onChange={(event) => setPin(digits(event.target.value))}
-          />
-        </label>
-        <label className="field" htmlFor={ids.again}>
-          <span>{t('repeatPin')}</span>
-          <input
-            id={ids.again}
-            className="pin-input"
-            type="password"
-            inputMode="numeric"
-            autoComplete="new-password"
-            value={again}
-            aria-invalid={error === 'mismatch' ? true : undefined}
-            onChange={(event) => setAgain(digits(event.target.value))}
-          />
-        </label>
+        <PinField
+          label={hasPin ? t('newPin') : t('pin')}
+          value={pin}
+          onChange={setPin}
+          autoComplete="new-password"
+          invalid={error !== null}
+          errorId={ids.error}
+        />
+        <PinField
+          label={t('repeatPin')}
+          value={again}
+          onChange={setAgain}
+          autoComplete="new-password"
+          invalid={error === 'mismatch'}
+          errorId={ids.error}
+        />
         {error && (
           <p id={ids.error} className="form-error" role="alert">
             {t(error)}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PIN_PATTERN } from '../../../../shared/parent-lock';
 import { errorKeyOf } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { PinField, showAsModal } from './pin-field';
 
 type Props = {
   /** The lock is open: go on with what asked for it. */
@@ -21,7 +22,7 @@ export default function PinPrompt({ onUnlocked, onCancel }: Props) {
   const unlock = trpc.parentLock.unlock.useMutation();
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const ids = { title: useId(), input: useId(), error: useId() };
+  const ids = { title: useId(), error: useId() };
   const inputRef = useRef<HTMLInputElement>(null);
 
   async function submit(event: FormEvent) {
@@ -43,34 +44,20 @@ export default function PinPrompt({ onUnlocked, onCancel }: Props) {
   }
 
   return (
-    <dialog
-      ref={(node) => {
-        if (node && !node.open) node.showModal();
-      }}
-      className="dialog pin-dialog"
-      aria-labelledby={ids.title}
-      onClose={onCancel}
-    >
+    <dialog ref={showAsModal} className="dialog pin-dialog" aria-labelledby={ids.title} onClose={onCancel}>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <h2 id={ids.title}>{t('title')}</h2>
         <p className="muted">{t('why')}</p>
-        <label className="field" htmlFor={ids.input}>
-          <span>{t('pin')}</span>
-          <input
-            ref={inputRef}
-            id={ids.input}
-            className="pin-input"
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={8}
-            value={pin}
-            autoFocus
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? ids.error : undefined}
-            onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
-          />
-        </label>
+        <PinField
+          label={t('pin')}
+          value={pin}
+          onChange={setPin}
+          autoComplete="off"
+          invalid={error !== null}
+          errorId={ids.error}
+          autoFocus
+          inputRef={inputRef}
+        />
         {error && (
           <p id={ids.error} className="form-error" role="alert">
             {t(error)}
