@@ -28,6 +28,7 @@ export function PinField({ label, value, onChange, autoComplete, invalid, errorI
         autoComplete={autoComplete}
         maxLength={8}
         value={value}
+        // biome-ignore lint/a11y/noAutofocus: only the PIN prompt's field asks for it: the dialog opens to take the PIN.
         autoFocus={autoFocus}
         aria-invalid={invalid ? true : undefined}
         aria-describedby={invalid ? errorId : undefined}
