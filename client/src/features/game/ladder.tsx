@@ -18,14 +18,23 @@ export function Ladder({
 }) {
   const { t, i18n } = useTranslation('game');
   const currentRef = useRef<HTMLLIElement>(null);
-  // On a phone the ladder is a strip: keep the current level in view, without scrolling the page.
+  // On a phone the ladder is a strip: keep the current level in view, without scrolling the page,
+  // the strip starting on a whole rung (the one before, to see where the player comes from).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the level changes; the ref follows it.
   useEffect(() => {
     const level = currentRef.current;
     const strip = level?.parentElement;
-    if (level && strip && strip.scrollWidth > strip.clientWidth) {
-      strip.scrollLeft = level.offsetLeft - strip.clientWidth / 2 + level.clientWidth / 2;
-    }
+    if (!level || !strip || strip.scrollWidth <= strip.clientWidth) return;
+    const first = (level.previousElementSibling as HTMLElement | null) ?? level;
+    // The rungs are placed in the strip (position: relative), inside its 4-px padding.
+    strip.scrollLeft = first.offsetLeft - 4;
+    // The right end fades only while there are rungs beyond it (styles.css).
+    const markEnd = () => {
+      strip.dataset.end = String(strip.scrollLeft + strip.clientWidth >= strip.scrollWidth - 1);
+    };
+    markEnd();
+    strip.addEventListener('scroll', markEnd, { passive: true });
+    return () => strip.removeEventListener('scroll', markEnd);
   }, [position]);
 
   return (
