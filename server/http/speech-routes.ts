@@ -46,7 +46,8 @@ export async function speechRoutes(app: FastifyInstance, options: Options) {
       await deps.limiter.consume('GET /api/speech', auth.user.id);
       const game = gameById(deps.db, auth.user.id, gameId);
       if (game.status === 'interrupted') throw notFound('errors:speech.noLine');
-      const { lastPick } = gameState(deps.db, auth.user.id, gameId);
+      // The last pick is read only for the line that speaks it.
+      const lastPick = line === 'result' ? gameState(deps.db, auth.user.id, gameId).lastPick : null;
       const spoken = spokenLine(line, { ...game, lastPick }, STRINGS);
       if (!spoken) throw notFound('errors:speech.noLine');
       text = asOneText(spoken.sentences);

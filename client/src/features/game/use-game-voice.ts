@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../../shared/i18n';
 import { isMillionaire, prizeAt } from '../../../../shared/ladder';
-import type { SpokenLine } from '../../../../shared/spoken-lines';
+import { endLine, type SpeechStrings, type SpokenLine } from '../../../../shared/spoken-lines';
 import { formatAmount } from '../../lib/format';
 import type { Game, Phase } from './game-machine';
 import type { ServerLine } from './server-speech';
@@ -112,15 +112,15 @@ export function useGameVoice({ game, question, position, phase, ttsEnabled, spea
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the game ends.
   useEffect(() => {
     if (phase.kind !== 'ended' || !game || !ttsEnabled || waitingForTap) return;
-    const millionaire = isMillionaire(phase.winnings);
-    if (millionaire) playSound('win');
-    const line = millionaire
-      ? spokenT('millionaire')
-      : phase.winnings > 0
-        ? spokenT('walkAway', { amount: formatAmount(phase.winnings, game.lang) })
-        : spokenT('walkAwayNothing');
-    // After the pick's result, not over it.
-    say([{ text: line, lang: game.lang }], 'end', { queue: true });
+    if (isMillionaire(phase.winnings)) playSound('win');
+    // The server's voice says the same (shared/spoken-lines.ts). After the pick's result, not over it.
+    const strings: SpeechStrings = (key, params) => spokenT(key, params ?? {});
+    const { sentences } = endLine(strings, game.lang, phase.winnings);
+    say(
+      sentences.map((text) => ({ text, lang: game.lang })),
+      'end',
+      { queue: true },
+    );
   }, [phase.kind]);
 
   return {

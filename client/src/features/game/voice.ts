@@ -1,8 +1,10 @@
+import { ANSWER_LETTERS } from '../../../../shared/spoken-lines';
+
 /** Spec §9: the voice locales. */
 export const SPEECH_LOCALES = { en: 'en-US', vi: 'vi-VN' } as const;
 export const SPEECH_RATE = 0.9;
 export const SPEECH_PITCH = 1.1;
-export const ANSWER_LETTERS = ['A', 'B', 'C', 'D'] as const;
+export { ANSWER_LETTERS };
 
 type VoiceLike = { lang: string; default?: boolean; localService?: boolean };
 
