@@ -5,7 +5,7 @@
  * measurement, not a test: it exits 0 whatever it finds. See bench/README.md.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -15,6 +15,8 @@ const PAGES = ['/', '/profiles', '/pre-game', '/game'] as const;
 const TARGET = 95;
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** Where to keep each run's whole report (Lighthouse's JSON), to see what a score is made of. */
+const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS_DIR;
 
 type Cdp = { send: (method: string, params?: Record<string, unknown>) => Promise<unknown>; close: () => void };
 
@@ -129,6 +131,9 @@ try {
       if (!lhr) throw new Error(`no Lighthouse result for ${path}`);
       if (new URL(lhr.finalDisplayedUrl).pathname !== path) {
         throw new Error(`${path} ended on ${lhr.finalDisplayedUrl}: the family's session did not hold`);
+      }
+      if (REPORTS_DIR) {
+        writeFileSync(join(REPORTS_DIR, `${path.slice(1) || 'sign-in'}-${run + 1}.json`), JSON.stringify(lhr));
       }
       scores.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
       lcps.push(lhr.audits['largest-contentful-paint']?.displayValue ?? '?');
