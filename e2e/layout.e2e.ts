@@ -11,7 +11,9 @@ import { e2eSuite } from './support/suite';
  * out: the longest Kids question with a picture, and the longest Adults question. The whole
  * question, its picture, its four answers, the amount played for and the ladder's current level
  * are on screen without scrolling, nothing is wider than the screen, and on a TV the text grows
- * with it. (`SCREENSHOTS_DIR=…` keeps a picture of each.)
+ * with it, and so do the icons and the focus ring, the header's buttons staying inside the 5 % a
+ * TV may crop at each side; the ladder is a tab stop only where it scrolls (the phone's strip).
+ * (`SCREENSHOTS_DIR=…` keeps a picture of each.)
  */
 
 const SCREENS = [
@@ -84,6 +86,13 @@ function measure(page: Page) {
       amount: box(document.querySelector('.playing-for')),
       currentLevel: box(document.querySelector('.ladder-level.current')),
       questionPx: Number.parseFloat(getComputedStyle(document.querySelector('#question-text') as Element).fontSize),
+      // The skip link too: it waits above the screen, at the left it shows at when focused.
+      // (A closed menu's items have no box.)
+      header: [...document.querySelectorAll('.app-header button, .app-header a')]
+        .filter((control) => control.getBoundingClientRect().width > 0)
+        .map(box),
+      lifelineIconPx: document.querySelector('.lifelines svg.icon')?.getBoundingClientRect().width ?? 0,
+      ladderIsTabStop: (document.querySelector('.ladder ol') as HTMLElement).tabIndex >= 0,
     };
   });
 }
@@ -140,6 +149,24 @@ describe.each(['en', 'vi'] as const)('/game in %s', (language) => {
       expect(onScreen(seen.amount), 'amount').toBe(true);
       expect(onScreen(seen.currentLevel), 'ladder').toBe(true);
       expect(seen.questionPx).toBeGreaterThanOrEqual(screen.minQuestionPx);
+      // Drawn at 22 px at 1920 and below, and growing with the screen above.
+      const scale = Math.max(1, screen.width / 1920);
+      expect(seen.lifelineIconPx).toBeGreaterThanOrEqual(22 * scale - 1);
+      expect(seen.ladderIsTabStop, 'ladder a tab stop').toBe(screen.width < 760);
+      if (screen.width >= 1800) {
+        for (const control of seen.header) {
+          expect(control?.left).toBeGreaterThanOrEqual(screen.width * 0.05 - 1);
+          expect(control?.right).toBeLessThanOrEqual(screen.width * 0.95 + 1);
+        }
+      }
+      // The focus ring, on the control the keyboard reaches first: 3 px at 1920, growing above.
+      await page.keyboard.press('Tab');
+      const ringPx = await page.evaluate(() =>
+        document.activeElement === document.body
+          ? 0
+          : Number.parseFloat(getComputedStyle(document.activeElement as Element).outlineWidth),
+      );
+      expect(ringPx).toBeGreaterThanOrEqual(3 * scale - 0.5);
       assertNoProblems(problems);
     });
   });

@@ -108,3 +108,49 @@ describe('a Vietnamese game where the browser has no Vietnamese voice', () => {
     await playVietnameseGame(withEspeak, 'audio/wav');
   });
 });
+
+describe("a family's choice of the game's own voice", () => {
+  test('reads an English game with the server even where the browser has an English voice, until unticked', async () => {
+    const { page, problems } = await withEspeak.player(
+      { name: 'Lan', age: 9 },
+      {
+        locale: 'en-US',
+        setup: async (context) => {
+          await installSpeechStandIn(context, { voices: [ENGLISH_VOICE] });
+          await context.addInitScript(recordPlayback);
+        },
+      },
+    );
+    const heard: string[] = [];
+    page.on('response', (response: Response) => {
+      const url = new URL(response.url());
+      if (url.pathname === '/api/speech' && response.status() === 200) heard.push(url.searchParams.get('line') ?? '');
+    });
+    // (Starting a game speaks an empty utterance, which unlocks speech on iOS.)
+    const spokenByDevice = () =>
+      page.evaluate(
+        () => (window as unknown as { __spoken: { text: string }[] }).__spoken.filter((u) => u.text).length,
+      );
+
+    await page.goto(withEspeak.url('/pre-game'));
+    await page.getByRole('button', { name: 'Account' }).click();
+    const choice = page.getByRole('checkbox', { name: "Read aloud with the game's own voice" });
+    await expect.poll(() => choice.count()).toBe(1);
+    await choice.check();
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Start New Game' }).click();
+    await page.getByText('Question 1 of 15', { exact: true }).waitFor();
+    await expect.poll(() => heard.filter((line) => line === 'question').length, { timeout: 10_000 }).toBe(1);
+    expect(await spokenByDevice()).toBe(0);
+
+    // Unticked (kept in this browser): "Read again" goes to the device's voice.
+    await page.getByRole('button', { name: 'Account' }).click();
+    await choice.uncheck();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Read again' }).click();
+    await expect.poll(spokenByDevice).toBeGreaterThan(0);
+    expect(heard.filter((line) => line === 'question')).toHaveLength(1);
+    assertNoProblems(problems);
+  });
+});

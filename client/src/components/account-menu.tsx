@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { paths } from '../config/paths';
 import { useParentLock } from '../features/parent-lock/use-parent-lock';
+import { prefersServerVoice, serverVoiceAvailable, setPrefersServerVoice } from '../lib/server-voice';
 import { useSession } from './use-session';
 
 type Step = 'closed' | 'open' | 'confirmEverywhere';
@@ -25,8 +26,16 @@ export function AccountMenu() {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const panelId = useId();
+  const voiceHintId = useId();
+  /** Offered once the server says it has a voice (asked when the menu first opens). */
+  const [serverVoice, setServerVoice] = useState(false);
+  const [chosenServerVoice, setChosenServerVoice] = useState(prefersServerVoice);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (step !== 'closed') void serverVoiceAvailable().then(setServerVoice);
+  }, [step]);
 
   useEffect(() => {
     if (step === 'closed') return;
@@ -105,6 +114,26 @@ export function AccountMenu() {
           </div>
         ) : (
           <div className="account-actions">
+            {serverVoice && (
+              <label className="account-voice">
+                <input
+                  className="account-voice-box"
+                  type="checkbox"
+                  checked={chosenServerVoice}
+                  aria-describedby={voiceHintId}
+                  onChange={(event) => {
+                    setPrefersServerVoice(event.target.checked);
+                    setChosenServerVoice(event.target.checked);
+                  }}
+                />
+                <span>
+                  {t('account.serverVoice')}
+                  <span id={voiceHintId} className="account-voice-hint">
+                    {t('account.serverVoiceHint')}
+                  </span>
+                </span>
+              </label>
+            )}
             <button
               type="button"
               className="button"

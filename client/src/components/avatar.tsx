@@ -10,6 +10,8 @@ export function Avatar({ avatar, size = 48, labelled = false }: { avatar: string
       src={avatarUrl(avatar)}
       width={size}
       height={size}
+      // In rem, so it grows with the text on a TV (styles.css).
+      style={{ width: `${size / 16}rem`, height: `${size / 16}rem` }}
       alt={labelled ? t(`avatars.${avatar}`) : ''}
     />
   );

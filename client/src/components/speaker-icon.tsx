@@ -2,6 +2,7 @@
 export function SpeakerIcon({ on }: { on: boolean }) {
   return (
     <svg
+      className="icon"
       aria-hidden="true"
       width="20"
       height="20"

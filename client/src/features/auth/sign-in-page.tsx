@@ -28,7 +28,7 @@ export function SignInPage() {
           className="button button-primary button-google"
           href={`/auth/google?returnTo=${encodeURIComponent(paths.profiles)}`}
         >
-          <svg aria-hidden="true" width="22" height="22" viewBox="0 0 48 48">
+          <svg className="icon" aria-hidden="true" width="22" height="22" viewBox="0 0 48 48">
             <path
               fill="#EA4335"
               d="M24 9.5c3.5 0 6.6 1.2 9 3.6l6.7-6.7C35.6 2.4 30.2 0 24 0 14.6 0 6.6 5.4 2.7 13.3l7.8 6C12.3 13.6 17.6 9.5 24 9.5z"

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRIZE_LADDER } from '../../../../shared/ladder';
 import { formatAmount } from '../../lib/format';
+import { useOverflows } from '../../lib/use-overflows';
 
 /**
  * The game's amounts (a column with the top prize up, or a strip on a phone), with the current
@@ -18,6 +19,8 @@ export function Ladder({
 }) {
   const { t, i18n } = useTranslation('game');
   const currentRef = useRef<HTMLLIElement>(null);
+  const stripRef = useRef<HTMLOListElement>(null);
+  const scrolls = useOverflows(stripRef);
   // On a phone the ladder is a strip: keep the current level in view, without scrolling the page,
   // the strip starting on a whole rung (the one before, to see where the player comes from).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the level changes; the ref follows it.
@@ -39,9 +42,8 @@ export function Ladder({
 
   return (
     <section className="ladder" aria-label={t('play.ladder')}>
-      {/* Focusable: on a phone the strip scrolls, and the keyboard can scroll it too. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1). */}
-      <ol tabIndex={0} aria-label={t('play.ladder')}>
+      {/* Focusable where it scrolls (the strip on a phone), so the keyboard can scroll it too. */}
+      <ol ref={stripRef} tabIndex={scrolls ? 0 : undefined} aria-label={t('play.ladder')}>
         {PRIZE_LADDER.slice(0, levels).map((amount, level) => {
           const isCurrent = level === position;
           const isWon = level < correctCount;

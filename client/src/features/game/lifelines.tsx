@@ -17,20 +17,20 @@ import { ANSWER_LETTERS, type SpeechPart } from './voice';
 /** Drawn, not emoji: the same on every device (many TVs and headless browsers have no emoji font). */
 const ICONS: Record<Lifeline, React.ReactNode> = {
   fiftyFifty: (
-    <svg viewBox="0 0 24 24" width="22" height="22" fill="currentColor" aria-hidden="true">
+    <svg className="icon" viewBox="0 0 24 24" width="22" height="22" fill="currentColor" aria-hidden="true">
       <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
       <path d="M12 2a10 10 0 0 0 0 20z" />
     </svg>
   ),
   audience: (
-    <svg viewBox="0 0 24 24" width="22" height="22" fill="currentColor" aria-hidden="true">
+    <svg className="icon" viewBox="0 0 24 24" width="22" height="22" fill="currentColor" aria-hidden="true">
       <rect x="3" y="12" width="4" height="9" rx="1" />
       <rect x="10" y="5" width="4" height="16" rx="1" />
       <rect x="17" y="9" width="4" height="12" rx="1" />
     </svg>
   ),
   family: (
-    <svg viewBox="0 0 24 24" width="22" height="22" fill="currentColor" aria-hidden="true">
+    <svg className="icon" viewBox="0 0 24 24" width="22" height="22" fill="currentColor" aria-hidden="true">
       <circle cx="7" cy="6" r="3" />
       <circle cx="17" cy="6" r="3" />
       <circle cx="12" cy="12" r="2.2" />

@@ -11,15 +11,6 @@ let playing: HTMLAudioElement | null = null;
 let queue: Promise<unknown> = Promise.resolve();
 let generation = 0;
 
-/** Whether the server can speak at all (asked once a page). */
-let availability: Promise<boolean> | null = null;
-export function serverSpeechAvailable(): Promise<boolean> {
-  availability ??= fetch('/api/speech/available', { credentials: 'same-origin' })
-    .then(async (response) => response.ok && ((await response.json()) as { available?: boolean }).available === true)
-    .catch(() => false);
-  return availability;
-}
-
 function clipOf(line: ServerLine): Promise<string | null> {
   const key = keyOf(line);
   let clip = clips.get(key);

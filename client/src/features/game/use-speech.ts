@@ -1,12 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Language } from '../../../../shared/i18n';
-import {
-  playServerLines,
-  prefetchServerLine,
-  type ServerLine,
-  serverSpeechAvailable,
-  stopServerSpeech,
-} from './server-speech';
+import { prefersServerVoice, serverVoiceAvailable } from '../../lib/server-voice';
+import { playServerLines, prefetchServerLine, type ServerLine, stopServerSpeech } from './server-speech';
 import { cancelSpeech, speakParts, stopSpeechOnPageHide, unlockSpeech } from './speech';
 import type { SpeechPart } from './voice';
 
@@ -23,8 +18,9 @@ function stopAll() {
 
 /**
  * Reads the game aloud while `enabled`: with this device's voice for the game's language, or,
- * where it has none, with the server's (GET /api/speech: the same lines, in the same order).
- * Reports the language neither can read, so the screen can say so (the game plays on regardless).
+ * where it has none or the family chose so (lib/server-voice.ts), with the server's (GET
+ * /api/speech: the same lines, in the same order). Reports the language neither can read, so the
+ * screen can say so (the game plays on regardless).
  */
 export function useSpeech(enabled: boolean) {
   const [missingVoice, setMissingVoice] = useState<Language | null>(null);
@@ -48,16 +44,25 @@ export function useSpeech(enabled: boolean) {
   const speak = useCallback(
     async (language: Language, parts: readonly SpeechPart[], options: SpeakOptions = {}) => {
       if (!enabled) return;
-      if (!serverRead.current.has(language) && (await speakParts(language, parts, options))) {
+      const chosen = prefersServerVoice();
+      const serverFirst = chosen || serverRead.current.has(language);
+      if (!serverFirst && (await speakParts(language, parts, options))) {
         setMissingVoice(null);
         return;
       }
       const played =
         options.line !== undefined &&
-        (await serverSpeechAvailable()) &&
+        (await serverVoiceAvailable()) &&
         (await playServerLines([options.line], options));
-      if (played) serverRead.current.add(language);
-      setMissingVoice(played || serverRead.current.has(language) ? null : language);
+      if (played) {
+        // Remembered only where the device had no voice: a family's choice can be undone.
+        if (!chosen) serverRead.current.add(language);
+        setMissingVoice(null);
+        return;
+      }
+      // The server chosen but silent (none configured, or failing): the device's voice after all.
+      const spoken = serverFirst && !serverRead.current.has(language) && (await speakParts(language, parts, options));
+      setMissingVoice(spoken || serverRead.current.has(language) ? null : language);
     },
     [enabled],
   );
@@ -65,7 +70,7 @@ export function useSpeech(enabled: boolean) {
   /** Fetches a line soon to be said (the next question), when the server reads this game. */
   const prefetch = useCallback(
     (language: Language, line: ServerLine) => {
-      if (enabled && serverRead.current.has(language)) prefetchServerLine(line);
+      if (enabled && (serverRead.current.has(language) || prefersServerVoice())) prefetchServerLine(line);
     },
     [enabled],
   );

@@ -1,0 +1,34 @@
+/**
+ * The server's voice (GET /api/speech): whether this server has one, and whether the family chose
+ * it on this device over the device's own voices (a choice kept in this browser: voices differ
+ * from one device to the next). Without the choice, the game uses it only for a language the
+ * device cannot read.
+ */
+
+const CHOICE_KEY = 'ql:voice';
+
+/** Whether the server can speak at all (asked once a page). */
+let availability: Promise<boolean> | null = null;
+export function serverVoiceAvailable(): Promise<boolean> {
+  availability ??= fetch('/api/speech/available', { credentials: 'same-origin' })
+    .then(async (response) => response.ok && ((await response.json()) as { available?: boolean }).available === true)
+    .catch(() => false);
+  return availability;
+}
+
+export function prefersServerVoice(): boolean {
+  try {
+    return localStorage.getItem(CHOICE_KEY) === 'server';
+  } catch {
+    return false;
+  }
+}
+
+export function setPrefersServerVoice(prefers: boolean) {
+  try {
+    if (prefers) localStorage.setItem(CHOICE_KEY, 'server');
+    else localStorage.removeItem(CHOICE_KEY);
+  } catch {
+    // Private browsing without storage: the device's voices stay the rule.
+  }
+}
