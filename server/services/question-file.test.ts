@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { acceptedFileValues } from '../../shared/schemas/question-set';
 import { LOCAL_ONLY_CONFIG } from '../app';
 import { SESSION_COOKIE } from '../auth/session';
 import { questions } from '../db/schema';
@@ -462,5 +465,37 @@ describe('an export file name', () => {
     expect(exportFileName('Địa lý Việt Nam!', 'csv', day)).toBe('quiz-ladder-questions-dia-ly-viet-nam-2026-11-28.csv');
     expect(exportFileName(null, 'json', day)).toBe('quiz-ladder-questions-all-2026-11-28.json');
     expect(exportFileName('★★', 'zip', day)).toBe('quiz-ladder-questions-all-2026-11-28.zip');
+  });
+});
+
+describe('the accepted values', () => {
+  it('the README lists them as the import reads them (shared/schemas/question-set.ts)', () => {
+    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+    const values = acceptedFileValues();
+    expect(readme).toContain(`- \`age_category\`: ${values.ages}\n`);
+    expect(readme).toContain(`- \`difficulty\`: ${values.difficulties}\n`);
+    expect(readme).toContain(`- \`correct_answer\`: ${values.answers}\n`);
+  });
+
+  it('every listed value imports', () => {
+    const values = acceptedFileValues();
+    const ages = values.ages.split(', ');
+    const difficulties = values.difficulties.split(', ');
+    const answers = values.answers.split(', ');
+    const csv = [
+      header,
+      ...ages.map((age, i) =>
+        row(
+          good(`age ${i}`).map((c, at) =>
+            at === 2 ? age : at === 3 ? (difficulties[i % difficulties.length] ?? 1) : c,
+          ),
+        ),
+      ),
+      ...difficulties.map((d, i) => row(good(`difficulty ${i}`).map((c, at) => (at === 3 ? d : c)))),
+      ...answers.map((a, i) => row(good(`answer ${i}`).map((c, at) => (at === 14 ? a : c)))),
+    ].join('\n');
+    const parsed = parseQuestionFile('set.csv', csv, categories, nothingKnown);
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.questions).toHaveLength(ages.length + difficulties.length + answers.length);
   });
 });

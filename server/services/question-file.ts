@@ -97,7 +97,8 @@ export async function* exportChunks(
 ): AsyncGenerator<string> {
   const csv = format === 'csv';
   const fields = withPictures ? [...CSV_COLUMNS, PICTURE_COLUMN] : [...CSV_COLUMNS];
-  yield csv ? `${BOM}${Papa.unparse({ fields, data: [] }, { newline: '\r\n' })}\r\n` : '[';
+  // The header's names need no quoting (and Papa.unparse of a header alone ends with its own line break).
+  yield csv ? `${BOM}${fields.join(',')}\r\n` : '[';
   let batch: ExportRow[] = [];
   let first = true;
   const chunkOf = (questions: ExportRow[]) => {

@@ -118,6 +118,8 @@ describe('an export with its pictures', () => {
     expect(Object.keys(files)).toContain('questions.csv');
     const csv = strFromU8(files['questions.csv'] as Uint8Array);
     expect(csv.split('\r\n')[0]).toMatch(/,correct_answer,image$/);
+    // The first question on line 2 (no blank line after the header): problems name the right line.
+    expect(csv.split('\r\n')[1]).toMatch(/^Ocean life,Sinh vật đại dương,Teenagers,2,/);
 
     const to = await install();
     expect(to.db.select().from(categories).all()).toEqual([]);

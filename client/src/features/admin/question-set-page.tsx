@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgeCategory } from '../../../../shared/age';
 import type { Language } from '../../../../shared/i18n';
@@ -84,6 +84,7 @@ export default function QuestionSetPage() {
   const [newCategories, setNewCategories] = useState<NewCategory[]>([]);
   const [createCategories, setCreateCategories] = useState(false);
   const [confirmingReject, setConfirmingReject] = useState(false);
+  const [rejected, setRejected] = useState(0);
   const fileInput = useRef<HTMLInputElement>(null);
   const [note, setNote] = useState<Message | null>(null);
   const [error, setError] = useState<Message | null>(null);
@@ -243,9 +244,13 @@ export default function QuestionSetPage() {
     setNewCategories([]);
     setNote(null);
     setPhase('idle');
-    // The review is gone: the focus goes where the next set starts, not to the page's top.
-    fileInput.current?.focus();
+    setRejected((n) => n + 1);
   }
+  // The review is gone (and the dialog with it, which would hand the focus back to a button no
+  // longer there): the focus goes where the next set starts, not to the page's top.
+  useEffect(() => {
+    if (rejected > 0) fileInput.current?.focus();
+  }, [rejected]);
   const toggle = (index: number) =>
     setSelected((current) => {
       const next = new Set(current);
