@@ -145,6 +145,10 @@ describe('Reject All', () => {
     await page.getByRole('heading', { name: 'Review' }).waitFor();
     await page.getByText('Line 3: The correct answer "E" is not allowed: use one of A, B, C, D, 1, 2, 3, 4.').waitFor();
 
+    // At 360 px the review (and the accepted values) fit without scrolling sideways.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.getByText('Accepted values').click();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     const rejectAll = page.getByRole('button', { name: 'Reject All' });
     await rejectAll.click();
     const dialog = page.getByRole('alertdialog', { name: 'Reject the 1 question under review? It will not be saved.' });
