@@ -124,7 +124,7 @@ export async function questionSetRoutes(app: FastifyInstance, options: Options) 
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           return sendImportError(
             reply,
-            new DomainError('PAYLOAD_TOO_LARGE', 'errors:questionSet.zipTooLarge', undefined, {
+            new DomainError('PAYLOAD_TOO_LARGE', 'errors:questionSet.zipFileTooLarge', undefined, {
               max: IMPORT_ZIP_MAX_BYTES / 1024 / 1024,
             }),
           );

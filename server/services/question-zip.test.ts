@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { asc, count } from 'drizzle-orm';
 import { strFromU8, strToU8, unzipSync, type Zippable, zipSync } from 'fflate';
@@ -71,7 +71,7 @@ async function install() {
     });
   const storedPictures = () => readdirSync(pictures).filter((name) => name.endsWith('.webp'));
   const questionCount = () => db.select({ n: count() }).from(questions).get()?.n ?? 0;
-  return { db, app, headers, upload, importFile, save, storedPictures, questionCount };
+  return { db, app, headers, pictures, upload, importFile, save, storedPictures, questionCount };
 }
 
 type Imported = {
@@ -182,6 +182,28 @@ describe('an export with its pictures', () => {
     expect(again.problems).toHaveLength(4);
   });
 
+  it('leaves out a picture whose file is gone: its question imports without one', async () => {
+    const from = await install();
+    const categoryId = createCategoryRow(from.db, { en: 'Deep sea', vi: 'Biển sâu' });
+    const gone = await from.upload(await picture(6));
+    expect((await from.save([question(7, categoryId, gone)])).json()).toEqual({ saved: 1 });
+    rmSync(join(from.pictures, gone.split('/').at(-1) as string));
+    const exported = await from.app.inject({
+      method: 'GET',
+      url: '/api/admin/questions/export?format=zip',
+      headers: from.headers,
+    });
+    expect(exported.statusCode).toBe(200);
+    expect(Object.keys(unzipSync(exported.rawPayload))).toEqual(['questions.csv']);
+    const to = await install();
+    const body = (await to.importFile('export.zip', exported.rawPayload)).json() as Imported;
+    expect(body.problems).toEqual([]);
+    expect(body.questions.map((q) => q.imageUrl)).toEqual([undefined]);
+    expect(exported.headers['content-disposition']).toMatch(
+      /filename="quiz-ladder-questions-all-\d{4}-\d{2}-\d{2}\.zip"/,
+    );
+  });
+
   it('a new category is created only with the save that uses it, in its transaction', async () => {
     const to = await install();
     const csv = [
@@ -290,7 +312,11 @@ describe('an uploaded zip is untrusted', () => {
     const honest = zipSync({ 'questions.csv': csvWith(''), 'images/zeros.png': zeros });
     // 8 MB of zeros pack into a few KB: as declared, 300 MB unpacked is over the limit.
     expect(honest.length).toBeLessThan(64 * 1024);
-    await refused(declareSize(honest, 300 * 1024 * 1024), 400, 'This zip is too large: at most 200 MB, unpacked too.');
+    await refused(
+      declareSize(honest, 300 * 1024 * 1024),
+      400,
+      'This zip unpacks to more than 200 MB: the zip was refused.',
+    );
     // Declared as 10 bytes: inflating stops once it passes them.
     const lying = zipSync({ 'questions.csv': zeros });
     await refused(
