@@ -2,19 +2,13 @@ import { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import {
-  generateInput,
-  IMPORT_MAX_BYTES,
-  IMPORT_ZIP_MAX_BYTES,
-  saveQuestionSetInput,
-} from '../../shared/schemas/question-set';
-import { holdsNul } from '../../shared/text';
+import { generateInput, IMPORT_ZIP_MAX_BYTES, saveQuestionSetInput } from '../../shared/schemas/question-set';
 import { generateQuestionSet } from '../ai/generate-set';
 import type { CookieSecurity } from '../auth/request-auth';
 import type { ServerDeps } from '../deps';
-import { DomainError, englishMessage, httpErrorOf, invalid } from '../errors';
+import { DomainError, englishMessage, httpErrorOf } from '../errors';
 import { listCategories } from '../services/categories';
-import { exportedQuestions, isKnownQuestion } from '../services/question-sets';
+import { exportedQuestions } from '../services/question-sets';
 import { sendError, signedInAdmin } from './rest';
 
 type Options = { deps: ServerDeps; security: CookieSecurity };
@@ -22,6 +16,7 @@ type Options = { deps: ServerDeps; security: CookieSecurity };
 /** CSV, JSON and zip files (papaparse, fflate): loaded with the first import or export, never for players. */
 const loadQuestionFiles = () => import('../services/question-file');
 const loadQuestionZips = () => import('../services/question-zip');
+const loadQuestionImports = () => import('../services/question-import');
 
 /** A save of a whole imported file: 5,000 questions of a few hundred bytes each, with room. */
 const SAVE_BODY_LIMIT = 8 * 1024 * 1024;
@@ -131,34 +126,13 @@ export async function questionSetRoutes(app: FastifyInstance, options: Options) 
         }
         return reply.code(400).send({ error: englishMessage('errors:questionSet.noFile') });
       }
-      const zips = await loadQuestionZips();
-      const { parseQuestionFile } = await loadQuestionFiles();
+      const { importQuestionFile } = await loadQuestionImports();
       try {
-        const zip = zips.isZip(bytes) ? zips.openQuestionZip(bytes) : null;
-        if (!zip && bytes.length > IMPORT_MAX_BYTES) {
-          throw new DomainError('PAYLOAD_TOO_LARGE', 'errors:questionSet.fileTooLarge');
-        }
-        const text = zip?.text ?? bytes.toString('utf8');
-        // A spreadsheet's or a picture's bytes, not text: refused whole (shared/text.ts, holdsNul).
-        if (holdsNul(text)) throw invalid('errors:questionSet.notText');
-        const parsed = parseQuestionFile(
-          zip?.name ?? name,
-          text.normalize('NFC'),
-          listCategories(deps.db),
-          (categoryId, folded) => isKnownQuestion(deps.db, categoryId, folded),
-        );
-        // A plain file's questions have no pictures; a zip's get theirs stored (not yet used: the
-        // hourly clean-up takes those of a review that is never saved).
-        const questions = zip
-          ? await zips.storeZipPictures(parsed.questions, zip.pictures, deps.images)
-          : parsed.questions.map(({ picture: _picture, ...question }) => question);
+        const { questions, newCategories, problems } = await importQuestionFile(deps.db, deps.images, name, bytes);
         return {
           questions,
-          newCategories: parsed.newCategories,
-          problems: parsed.problems.map((problem) => ({
-            ...problem,
-            text: englishMessage(problem.message, problem.params),
-          })),
+          newCategories,
+          problems: problems.map((problem) => ({ ...problem, text: englishMessage(problem.message, problem.params) })),
         };
       } catch (error) {
         return sendImportError(reply, error);
