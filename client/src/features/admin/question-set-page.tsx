@@ -43,12 +43,20 @@ function Answers({ answers, correct, lang }: { answers: string[]; correct: numbe
   );
 }
 
-/** What an import's review says of a file none of whose questions can be saved, or null. */
-function emptyFileMessage(problems: FileProblem[]): Message {
+/**
+ * What the review says when none of a set's questions can be saved: that they all exist already
+ * (a file imported twice), rather than offering to save none.
+ */
+function NothingToSave({ problems }: { problems: FileProblem[] }) {
+  const { t } = useTranslation('admin');
   const existing = problems.filter((problem) => problem.message === 'errors:questionSet.alreadyInCategory').length;
-  return existing > 0 && existing === problems.length
-    ? { key: 'questionSet.allExist', params: { count: existing } }
-    : { key: 'questionSet.nothingToSave' };
+  return (
+    <p className="notice" role="status">
+      {existing > 0 && existing === problems.length
+        ? t('questionSet.allExist', { count: existing })
+        : t('questionSet.nothingToSave')}
+    </p>
+  );
 }
 
 /** The accepted values of an imported file's columns (shared with the server's reading of them). */
@@ -220,6 +228,12 @@ export default function QuestionSetPage() {
   const offered = (question: SetQuestion) => createCategories || !question.newCategory;
   const offeredCount = set.filter(offered).length;
   const selectedCount = set.filter((question, i) => selected.has(i) && offered(question)).length;
+  const categoryName = (question: SetQuestion) =>
+    question.newCategory
+      ? i18n.language.startsWith('vi')
+        ? question.newCategory.name_vi
+        : question.newCategory.name_en
+      : nameOf(question.categoryId);
   const shownProblems: FileProblem[] = [
     ...problems,
     ...set
@@ -227,15 +241,9 @@ export default function QuestionSetPage() {
       .map((question) => ({
         line: question.line ?? 0,
         message: 'admin:questionSet.newCategoryProblem',
-        params: { name: question.newCategory?.name_en ?? '' },
+        params: { name: categoryName(question) },
       })),
   ].sort((a, b) => a.line - b.line);
-  const categoryName = (question: SetQuestion) =>
-    question.newCategory
-      ? i18n.language.startsWith('vi')
-        ? question.newCategory.name_vi
-        : question.newCategory.name_en
-      : nameOf(question.categoryId);
   function rejectAll() {
     setConfirmingReject(false);
     setSet([]);
@@ -349,7 +357,13 @@ export default function QuestionSetPage() {
           {note && <p className="notice">{t(note.key, note.params ?? {})}</p>}
           {newCategories.length > 0 && (
             <div className="notice">
-              <p>{t('questionSet.newCategories', { names: newCategories.map(({ name_en }) => name_en).join(', ') })}</p>
+              <p>
+                {t('questionSet.newCategories', {
+                  names: newCategories
+                    .map((names) => (i18n.language.startsWith('vi') ? names.name_vi : names.name_en))
+                    .join(', '),
+                })}
+              </p>
               <label className="set-select">
                 <input
                   type="checkbox"
@@ -376,14 +390,7 @@ export default function QuestionSetPage() {
           {offeredCount > 0 ? (
             <p className="muted">{t('questionSet.reviewHint')}</p>
           ) : (
-            (() => {
-              const empty = emptyFileMessage(problems);
-              return (
-                <p className="notice" role="status">
-                  {t(empty.key, empty.params ?? {})}
-                </p>
-              );
-            })()
+            <NothingToSave problems={problems} />
           )}
           <ol className="set-list">
             {set.map((question, index) =>
