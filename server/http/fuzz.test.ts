@@ -172,6 +172,8 @@ describe('fuzzed input', () => {
     expect(imported.json()).toEqual({
       error:
         'This file holds characters that are not text (it may be a spreadsheet or a picture). Save it as CSV (UTF-8) or JSON and try again.',
+      key: 'errors:questionSet.notText',
+      params: {},
     });
   });
 

@@ -1,34 +1,49 @@
 import { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { generateInput, IMPORT_MAX_BYTES, saveQuestionSetInput } from '../../shared/schemas/question-set';
-import { holdsNul } from '../../shared/text';
+import { generateInput, IMPORT_ZIP_MAX_BYTES, saveQuestionSetInput } from '../../shared/schemas/question-set';
 import { generateQuestionSet } from '../ai/generate-set';
 import type { CookieSecurity } from '../auth/request-auth';
 import type { ServerDeps } from '../deps';
-import { DomainError, englishMessage, invalid } from '../errors';
+import { DomainError, englishMessage, httpErrorOf } from '../errors';
 import { listCategories } from '../services/categories';
-import { exportedQuestions, isKnownQuestion } from '../services/question-sets';
+import { exportedQuestions } from '../services/question-sets';
 import { sendError, signedInAdmin } from './rest';
 
 type Options = { deps: ServerDeps; security: CookieSecurity };
 
-/** CSV and JSON files (papaparse): loaded with the first import or export, never for players. */
+/** CSV, JSON and zip files (papaparse, fflate): loaded with the first import or export, never for players. */
 const loadQuestionFiles = () => import('../services/question-file');
+const loadQuestionZips = () => import('../services/question-zip');
+const loadQuestionImports = () => import('../services/question-import');
 
 /** A save of a whole imported file: 5,000 questions of a few hundred bytes each, with room. */
 const SAVE_BODY_LIMIT = 8 * 1024 * 1024;
 
 const exportQuery = z.object({
-  format: z.enum(['csv', 'json']).default('csv'),
+  format: z.enum(['csv', 'json', 'zip']).default('csv'),
   categoryId: z.coerce.number().int().positive().optional(),
 });
 
+const CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  zip: 'application/zip',
+} as const;
+
+/** A refusal of an import, with its i18n key and values for the page to say it in the admin's language. */
+function sendImportError(reply: FastifyReply, error: unknown) {
+  if (!(error instanceof DomainError)) return sendError(reply, error);
+  const { status, body } = httpErrorOf(error);
+  return reply.code(status).send({ ...body, key: error.message, params: error.params ?? {} });
+}
+
 /**
  * Question sets over REST: spec §7's POST /api/generate-questions, and for the Add Question Set
- * page the import of a file (up to 5 MB), the save of a reviewed set (one transaction), and
- * Manage Questions' export. Admins only, checked here on the server.
+ * page the import of a file (CSV or JSON up to 5 MB, or an export's zip with its pictures), the
+ * save of a reviewed set (one transaction), and Manage Questions' export. Admins only, checked here
+ * on the server.
  */
 export async function questionSetRoutes(app: FastifyInstance, options: Options) {
   const { deps } = options;
@@ -72,47 +87,56 @@ export async function questionSetRoutes(app: FastifyInstance, options: Options) 
     const query = exportQuery.safeParse(request.query);
     if (!query.success) return reply.code(400).send({ error: englishMessage('errors:invalidInput') });
     const { format, categoryId } = query.data;
-    const { exportChunks } = await loadQuestionFiles();
-    const name = `quiz-ladder-questions${categoryId ? `-${categoryId}` : ''}.${format}`;
+    const category = categoryId ? listCategories(deps.db).find((c) => c.id === categoryId) : undefined;
+    const { exportFileName, exportChunks } = await loadQuestionFiles();
+    const name = exportFileName(categoryId ? (category?.name_en ?? String(categoryId)) : null, format);
+    const rows = exportedQuestions(deps.db, categoryId ?? null);
     // Streamed: a million questions are never in memory at once, and other requests run meanwhile.
+    const chunks =
+      format === 'zip' ? (await loadQuestionZips()).zipExportChunks(rows, deps.images) : exportChunks(rows, format);
     return reply
       .header('Content-Disposition', `attachment; filename="${name}"`)
       .header('Cache-Control', 'no-store')
-      .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
-      .send(Readable.from(exportChunks(exportedQuestions(deps.db, categoryId ?? null), format)));
+      .type(CONTENT_TYPES[format])
+      .send(Readable.from(chunks));
   });
 
   await app.register(async (imports) => {
-    await imports.register(fastifyMultipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
+    await imports.register(fastifyMultipart, {
+      limits: { fileSize: IMPORT_ZIP_MAX_BYTES, files: 1, fields: 0, parts: 1 },
+    });
     imports.post('/api/admin/question-sets/import', async (request, reply) => {
       const admin = (await signedInAdmin(options, request, reply))?.user;
       if (!admin) return reply;
       let name: string;
-      let text: string;
+      let bytes: Buffer;
       try {
         const part = await request.file();
         if (!part) return reply.code(400).send({ error: englishMessage('errors:questionSet.noFile') });
         name = part.filename;
-        text = (await part.toBuffer()).toString('utf8');
+        bytes = await part.toBuffer();
       } catch (error) {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          return sendError(reply, new DomainError('PAYLOAD_TOO_LARGE', 'errors:questionSet.fileTooLarge'));
+          return sendImportError(
+            reply,
+            new DomainError('PAYLOAD_TOO_LARGE', 'errors:questionSet.zipFileTooLarge', undefined, {
+              max: IMPORT_ZIP_MAX_BYTES / 1024 / 1024,
+            }),
+          );
         }
         return reply.code(400).send({ error: englishMessage('errors:questionSet.noFile') });
       }
-      // A spreadsheet's or a picture's bytes, not text: refused whole (shared/text.ts, holdsNul).
-      if (holdsNul(text)) return sendError(reply, invalid('errors:questionSet.notText'));
-      const { parseQuestionFile } = await loadQuestionFiles();
-      const parsed = parseQuestionFile(name, text.normalize('NFC'), listCategories(deps.db), (categoryId, folded) =>
-        isKnownQuestion(deps.db, categoryId, folded),
-      );
-      return {
-        questions: parsed.questions,
-        problems: parsed.problems.map((problem) => ({
-          ...problem,
-          text: englishMessage(problem.message, problem.params),
-        })),
-      };
+      const { importQuestionFile } = await loadQuestionImports();
+      try {
+        const { questions, newCategories, problems } = await importQuestionFile(deps.db, deps.images, name, bytes);
+        return {
+          questions,
+          newCategories,
+          problems: problems.map((problem) => ({ ...problem, text: englishMessage(problem.message, problem.params) })),
+        };
+      } catch (error) {
+        return sendImportError(reply, error);
+      }
     });
   });
 }

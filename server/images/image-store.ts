@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { DomainError, invalid } from '../errors';
-import { sniffImageType } from './image-type';
+import { isPlainWebp, sniffImageType } from './image-type';
 import { oneAtATime } from './one-at-a-time';
 
 /** Spec §9 and the admin issue: at most 10 MB, and only what a question can show. */
@@ -46,6 +46,12 @@ export type ImageStore = {
   readonly incoming: string;
   /** Checks, decodes and re-encodes an upload, stores it under a name of its own; its public URL. */
   store(bytes: Buffer): Promise<string>;
+  /**
+   * A picture from one of our exports: kept byte for byte when it is a WebP as `store` writes it
+   * (plain, within the stored size, decoding whole), so a round trip changes nothing; anything
+   * else goes through `store`.
+   */
+  storeExported(bytes: Buffer): Promise<string>;
   /** Stores what `render` makes (a bank picture, bank-images.ts) under `imageUrl`, unless it is there; whether it stored. */
   storeRendered(imageUrl: string, render: () => Promise<Buffer>): Promise<boolean>;
   /** Settles once the bank pictures being rendered are there (bank-images.ts); what a request for one waits on. */
@@ -92,42 +98,78 @@ export function createImageStore(uploadsDir: string): ImageStore {
     return STORED_NAME.test(name) ? join(directory, name) : null;
   };
 
+  async function store(bytes: Buffer) {
+    if (bytes.length > MAX_IMAGE_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', 'errors:image.tooLarge');
+    if (!sniffImageType(bytes)) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'errors:image.unsupported');
+    const sharp = await loadSharp();
+    const input = () => sharp(bytes, { animated: true, limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
+    const {
+      width = 0,
+      height = 0,
+      pageHeight,
+      pages: frames = 1,
+    } = await input()
+      .metadata()
+      .catch(() => {
+        throw invalid('errors:image.unreadable');
+      });
+    if (frames > MAX_FRAMES || width * (pageHeight ?? height) * frames > MAX_ANIMATION_PIXELS) {
+      throw invalid('errors:image.animationTooLarge');
+    }
+    const encoded = await reencoding(() =>
+      input()
+        .rotate()
+        .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: 'inside', withoutEnlargement: true })
+        .webp(WEBP)
+        .toBuffer(),
+    ).catch(() => {
+      throw invalid('errors:image.unreadable');
+    });
+    return keep(encoded);
+  }
+
+  async function keep(bytes: Buffer) {
+    const name = `${randomUUID()}.webp`;
+    await writeAtomically(join(directory, name), bytes);
+    return `${PUBLIC_PREFIX}${name}`;
+  }
+
+  /**
+   * Why exported pictures may skip the re-encode: a second lossy encode would change every byte
+   * (and a little of the picture) at each round trip. What is kept is still only a plain WebP that
+   * libvips decoded whole within the stored bounds, served with the same sandboxing headers.
+   */
+  async function storeExported(bytes: Buffer) {
+    if (bytes.length > MAX_IMAGE_BYTES || !isPlainWebp(bytes)) return store(bytes);
+    const sharp = await loadSharp();
+    const input = () => sharp(bytes, { animated: true, limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
+    const meta = await input()
+      .metadata()
+      .catch(() => null);
+    const frames = meta?.pages ?? 1;
+    const width = meta?.width ?? 0;
+    const height = meta?.pageHeight ?? meta?.height ?? 0;
+    const fits =
+      meta?.format === 'webp' &&
+      width <= MAX_STORED_SIDE &&
+      height <= MAX_STORED_SIDE &&
+      frames <= MAX_FRAMES &&
+      width * height * frames <= MAX_ANIMATION_PIXELS;
+    if (!fits) return store(bytes);
+    const decodes = await reencoding(() => input().raw().toBuffer()).then(
+      () => true,
+      () => false,
+    );
+    return decodes ? keep(bytes) : store(bytes);
+  }
+
   return {
     directory,
     incoming,
     fileOf,
     rendering: Promise.resolve(),
-    async store(bytes) {
-      if (bytes.length > MAX_IMAGE_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', 'errors:image.tooLarge');
-      if (!sniffImageType(bytes)) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'errors:image.unsupported');
-      const sharp = await loadSharp();
-      const input = () => sharp(bytes, { animated: true, limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
-      const {
-        width = 0,
-        height = 0,
-        pageHeight,
-        pages: frames = 1,
-      } = await input()
-        .metadata()
-        .catch(() => {
-          throw invalid('errors:image.unreadable');
-        });
-      if (frames > MAX_FRAMES || width * (pageHeight ?? height) * frames > MAX_ANIMATION_PIXELS) {
-        throw invalid('errors:image.animationTooLarge');
-      }
-      const encoded = await reencoding(() =>
-        input()
-          .rotate()
-          .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: 'inside', withoutEnlargement: true })
-          .webp(WEBP)
-          .toBuffer(),
-      ).catch(() => {
-        throw invalid('errors:image.unreadable');
-      });
-      const name = `${randomUUID()}.webp`;
-      await writeAtomically(join(directory, name), encoded);
-      return `${PUBLIC_PREFIX}${name}`;
-    },
+    store,
+    storeExported,
     async storeRendered(imageUrl, render) {
       const file = fileOf(imageUrl);
       if (!file) throw new Error(`Not a stored image's URL: ${imageUrl}`);

@@ -17,3 +17,25 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
   if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'gif';
   return null;
 }
+
+/** The chunks of a WebP holding pixels and animation, nothing else (no EXIF, XMP or ICC profile). */
+const PICTURE_CHUNKS = new Set(['VP8 ', 'VP8L', 'VP8X', 'ALPH', 'ANIM', 'ANMF']);
+
+/**
+ * Whether the bytes are a WebP exactly as the image store writes it: RIFF's length is the file's,
+ * every chunk is one of pixels or animation, and nothing follows the last one (no metadata, no
+ * second file riding along).
+ */
+export function isPlainWebp(bytes: Uint8Array): boolean {
+  if (sniffImageType(bytes) !== 'webp') return false;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (view.getUint32(4, true) !== bytes.length - 8) return false;
+  let at = 12;
+  while (at + 8 <= bytes.length) {
+    const fourcc = String.fromCharCode(...bytes.subarray(at, at + 4));
+    if (!PICTURE_CHUNKS.has(fourcc)) return false;
+    const size = view.getUint32(at + 4, true);
+    at += 8 + size + (size % 2);
+  }
+  return at === bytes.length;
+}

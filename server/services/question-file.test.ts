@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { acceptedFileValues } from '../../shared/schemas/question-set';
 import { LOCAL_ONLY_CONFIG } from '../app';
 import { SESSION_COOKIE } from '../auth/session';
 import { questions } from '../db/schema';
@@ -11,7 +14,9 @@ import {
   CSV_COLUMNS,
   EXPORT_CHUNK_ROWS,
   exportChunks,
+  exportFileName,
   fromCsvCell,
+  jsonElementLines,
   parseQuestionFile,
   toCsvCell,
 } from './question-file';
@@ -93,33 +98,41 @@ describe('reading a question set file', () => {
       { line: 5, message: 'errors:question.answersRequired' },
       { line: 6, message: 'errors:questionSet.unknownCategory', params: { name: 'Astronomy' } },
       { line: 7, message: 'errors:questionSet.duplicateInFile', params: { line: 2 } },
-      { line: 8, message: 'errors:questionSet.badAgeCategory' },
+      {
+        line: 8,
+        message: 'errors:questionSet.badAgeCategory',
+        params: { allowed: 'Kids, Teenagers, Adults, Thiếu nhi, Thiếu niên, Người lớn' },
+      },
     ]);
   });
 
-  it('reads JSON (spec §3 plus where each goes), numbering problems by position', () => {
-    const json = JSON.stringify([
-      {
-        category: 'Geography',
-        ageCategory: 'Adults',
-        difficulty: 2,
-        question_en: 'Capital of Peru?',
-        answers_en: ['Lima', 'Quito', 'Bogotá', 'La Paz'],
-        question_vi: 'Thủ đô của Peru?',
-        answers_vi: ['Lima', 'Quito', 'Bogotá', 'La Paz'],
-        correctAnswerIndex: 0,
-      },
-      {
-        category: 'Geography',
-        ageCategory: 'Adults',
-        difficulty: 9,
-        question_en: 'X?',
-        answers_en: ['a', 'b', 'c', 'd'],
-        question_vi: 'X?',
-        answers_vi: ['a', 'b', 'c', 'd'],
-        correctAnswerIndex: 0,
-      },
-    ]);
+  it('reads JSON (spec §3 plus where each goes), naming the line each problem starts on', () => {
+    const json = JSON.stringify(
+      [
+        {
+          category: 'Geography',
+          ageCategory: 'Adults',
+          difficulty: 2,
+          question_en: 'Capital of Peru?',
+          answers_en: ['Lima', 'Quito', 'Bogotá', 'La Paz'],
+          question_vi: 'Thủ đô của Peru?',
+          answers_vi: ['Lima', 'Quito', 'Bogotá', 'La Paz'],
+          correctAnswerIndex: 0,
+        },
+        {
+          category: 'Geography',
+          ageCategory: 'Adults',
+          difficulty: 9,
+          question_en: 'X?',
+          answers_en: ['a', 'b', 'c', 'd'],
+          question_vi: 'X?',
+          answers_vi: ['a', 'b', 'c', 'd'],
+          correctAnswerIndex: 0,
+        },
+      ],
+      null,
+      2,
+    );
     const parsed = parseQuestionFile('set.json', json, categories, nothingKnown);
     expect(parsed.questions).toHaveLength(1);
     expect(parsed.questions[0]).toMatchObject({
@@ -128,9 +141,76 @@ describe('reading a question set file', () => {
       difficulty: 2,
       answers_en: ['Lima', 'Quito', 'Bogotá', 'La Paz'],
     });
-    expect(parsed.problems).toEqual([{ line: 2, message: 'errors:questionSet.badDifficulty' }]);
+    // The line of the second question's "{" in the pretty-printed file (not its position, 2).
+    const second = json.split('\n').lastIndexOf('  {') + 1;
+    expect(second).toBeGreaterThan(10);
+    expect(parsed.problems).toEqual([
+      {
+        line: second,
+        message: 'errors:questionSet.badDifficulty',
+        params: { allowed: '1, 2, 3, easy, medium, hard, dễ, vừa, khó' },
+      },
+    ]);
     expect(parseQuestionFile('set.json', '{ not json', categories, nothingKnown).problems).toEqual([
+      { line: 1, message: 'errors:questionSet.badJsonSyntax', params: { line: 1, column: 3 } },
+    ]);
+    expect(parseQuestionFile('set.json', '{ "questions": [] }', categories, nothingKnown).problems).toEqual([]);
+    expect(parseQuestionFile('set.json', '{ "list": 1 }', categories, nothingKnown).problems).toEqual([
       { line: 1, message: 'errors:questionSet.badJson' },
+    ]);
+  });
+
+  it('names the real line and column of a JSON syntax error', () => {
+    // A missing comma after line 3's value: V8 stops at the next key, line 4 column 5.
+    const broken = '[\n  {\n    "category": "Animals"\n    "difficulty": 1\n  }\n]';
+    expect(parseQuestionFile('set.json', broken, categories, nothingKnown).problems).toEqual([
+      { line: 4, message: 'errors:questionSet.badJsonSyntax', params: { line: 4, column: 5 } },
+    ]);
+    // Cut short: the end of the text.
+    expect(parseQuestionFile('set.json', '[\n{"a": "b"', categories, nothingKnown).problems).toEqual([
+      { line: 2, message: 'errors:questionSet.badJsonSyntax', params: { line: 2, column: 10 } },
+    ]);
+  });
+
+  it('lines of a JSON list: a top-level array, or the one under "questions", strings with brackets aside', () => {
+    expect(jsonElementLines('[\n{"a": "[,]"},\n\n{"b": [1,\n2]}, 3\n]')).toEqual([2, 4, 5]);
+    expect(jsonElementLines('{\n"name": "x",\n"questions": [\n{},\n"\\"{"\n]}')).toEqual([4, 5]);
+    expect(jsonElementLines('[]')).toEqual([]);
+  });
+
+  it('says which correct answers a CSV may give', () => {
+    const csv = [
+      header,
+      row(good('meows').map((c, i) => (i === 14 ? 'E' : c))),
+      row(good('moos').map((c, i) => (i === 14 ? 'd' : c))),
+    ].join('\n');
+    const parsed = parseQuestionFile('set.csv', csv, categories, nothingKnown);
+    expect(parsed.problems).toEqual([
+      {
+        line: 2,
+        message: 'errors:questionSet.badCorrectAnswer',
+        params: { value: 'E', allowed: 'A, B, C, D, 1, 2, 3, 4' },
+      },
+    ]);
+    expect(parsed.questions.map((q) => q.correctAnswerIndex)).toEqual([3]);
+  });
+
+  it('keeps a question of a category the file names in both languages but that does not exist, as a new one', () => {
+    const csv = [
+      header,
+      row(good('swims').map((c, i) => (i === 0 ? 'Sea life' : i === 1 ? 'Sinh vật biển' : c))),
+      row(good('dives').map((c, i) => (i === 0 ? 'sea LIFE' : i === 1 ? 'Sinh vat bien' : c))),
+      row(good('flies').map((c, i) => (i === 0 ? 'Birds' : c))),
+    ].join('\n');
+    const parsed = parseQuestionFile('set.csv', csv, categories, nothingKnown);
+    expect(parsed.newCategories).toEqual([{ name_en: 'Sea life', name_vi: 'Sinh vật biển' }]);
+    expect(parsed.questions.map((q) => [q.categoryId, q.newCategory?.name_en, q.line])).toEqual([
+      [0, 'Sea life', 2],
+      [0, 'sea LIFE', 3],
+    ]);
+    // Named in one language only: it cannot be created.
+    expect(parsed.problems).toEqual([
+      { line: 4, message: 'errors:questionSet.unknownCategory', params: { name: 'Birds' } },
     ]);
   });
 
@@ -147,6 +227,7 @@ describe('reading a question set file', () => {
     expect(parseQuestionFile('big.csv', huge, categories, nothingKnown)).toEqual({
       questions: [],
       problems: [{ line: 1, message: 'errors:questionSet.tooMany', params: { max: 5000 } }],
+      newCategories: [],
     });
   });
 });
@@ -221,7 +302,7 @@ describe('export, then import into another install', () => {
     });
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-disposition']).toMatch(
-      new RegExp(`attachment; filename="quiz-ladder-questions-\\d+\\.${format}"`),
+      new RegExp(`attachment; filename="quiz-ladder-questions-oceans-\\d{4}-\\d{2}-\\d{2}\\.${format}"`),
     );
     if (format === 'csv') {
       expect(exported.body.startsWith('\uFEFF')).toBe(true);
@@ -286,7 +367,10 @@ describe('export, then import into another install', () => {
       payload: file.payload,
     });
     expect(tooBig.statusCode).toBe(413);
-    expect(tooBig.json()).toEqual({ error: 'Files can be at most 5 MB.' });
+    expect(tooBig.json()).toMatchObject({
+      error: 'Files can be at most 5 MB.',
+      key: 'errors:questionSet.fileTooLarge',
+    });
     const parent = createAccount(db);
     const small = multipart('set.csv', header);
     const asParent = await app.inject({
@@ -316,6 +400,7 @@ describe('the export as a stream', () => {
     answers_en: ['A', 'B', 'C', 'D'],
     answers_vi: ['A', 'B', 'C', 'D'],
     correctAnswerIndex: 0,
+    imageUrl: null,
   });
   /** 10,000 rows, counting how many have been read. */
   function counted() {
@@ -356,7 +441,9 @@ describe('the export as a stream', () => {
     if (format === 'json') {
       const parsed = JSON.parse(text) as ExportedQuestion[];
       expect(parsed).toHaveLength(10_000);
-      expect(parsed[9_999]).toEqual(row(9_999));
+      // A plain file carries no picture URL (it means nothing to another install).
+      const { imageUrl: _url, ...plain } = row(9_999);
+      expect(parsed[9_999]).toEqual(plain);
     } else {
       expect(text.split('\r\n').filter(Boolean)).toHaveLength(10_001);
     }
@@ -368,5 +455,47 @@ describe('the export as a stream', () => {
     }
     expect(toCsvCell('=1+1')).toBe("'=1+1");
     expect(toCsvCell('Hà Nội')).toBe('Hà Nội');
+  });
+});
+
+describe('an export file name', () => {
+  const day = new Date('2026-11-28T12:00:00Z');
+  it('carries the category name folded to ASCII, or "all", and the day', () => {
+    expect(exportFileName('Night sky', 'zip', day)).toBe('quiz-ladder-questions-night-sky-2026-11-28.zip');
+    expect(exportFileName('Địa lý Việt Nam!', 'csv', day)).toBe('quiz-ladder-questions-dia-ly-viet-nam-2026-11-28.csv');
+    expect(exportFileName(null, 'json', day)).toBe('quiz-ladder-questions-all-2026-11-28.json');
+    expect(exportFileName('★★', 'zip', day)).toBe('quiz-ladder-questions-all-2026-11-28.zip');
+  });
+});
+
+describe('the accepted values', () => {
+  it('the README lists them as the import reads them (shared/schemas/question-set.ts)', () => {
+    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+    const values = acceptedFileValues();
+    expect(readme).toContain(`- \`age_category\`: ${values.ages}\n`);
+    expect(readme).toContain(`- \`difficulty\`: ${values.difficulties}\n`);
+    expect(readme).toContain(`- \`correct_answer\`: ${values.answers}\n`);
+  });
+
+  it('every listed value imports', () => {
+    const values = acceptedFileValues();
+    const ages = values.ages.split(', ');
+    const difficulties = values.difficulties.split(', ');
+    const answers = values.answers.split(', ');
+    const csv = [
+      header,
+      ...ages.map((age, i) =>
+        row(
+          good(`age ${i}`).map((c, at) =>
+            at === 2 ? age : at === 3 ? (difficulties[i % difficulties.length] ?? 1) : c,
+          ),
+        ),
+      ),
+      ...difficulties.map((d, i) => row(good(`difficulty ${i}`).map((c, at) => (at === 3 ? d : c)))),
+      ...answers.map((a, i) => row(good(`answer ${i}`).map((c, at) => (at === 14 ? a : c)))),
+    ].join('\n');
+    const parsed = parseQuestionFile('set.csv', csv, categories, nothingKnown);
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.questions).toHaveLength(ages.length + difficulties.length + answers.length);
   });
 });

@@ -1,10 +1,15 @@
 import Papa from 'papaparse';
 import { AGE_CATEGORIES, type AgeCategory } from '../../shared/age';
 import type { Language } from '../../shared/i18n';
-import { questionInput } from '../../shared/schemas/admin';
+import { createCategoryInput, questionInput } from '../../shared/schemas/admin';
 import {
+  AGE_CATEGORY_WORDS,
+  acceptedFileValues,
+  CORRECT_ANSWER_LETTERS,
+  DIFFICULTY_WORDS,
   type FileProblem,
   IMPORT_MAX_ROWS,
+  type NewCategory,
   type SetQuestion,
   toQuestionInput,
 } from '../../shared/schemas/question-set';
@@ -35,6 +40,9 @@ export const CSV_COLUMNS = [
   'correct_answer',
 ] as const;
 
+/** The column an export's zip adds: the picture's path inside the zip, empty for none. */
+export const PICTURE_COLUMN = 'image';
+
 /** Excel opens a CSV as UTF-8 (Vietnamese intact) only when it starts with a byte-order mark. */
 const BOM = '\uFEFF';
 
@@ -49,7 +57,10 @@ const QUOTED_FORMULA_START = /^'+[=+\-@\t\r]/;
 export const toCsvCell = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
 export const fromCsvCell = (text: string) => (QUOTED_FORMULA_START.test(text) ? text.slice(1) : text);
 
-const csvLine = (row: ExportedQuestion) =>
+/** A question as exported, with the path of its picture inside the zip (when it goes into one). */
+export type ExportRow = ExportedQuestion & { picture?: string };
+
+const csvLine = (row: ExportRow, withPictures: boolean) =>
   [
     row.category,
     row.category_vi,
@@ -60,6 +71,7 @@ const csvLine = (row: ExportedQuestion) =>
     row.question_vi,
     ...row.answers_vi,
     row.correctAnswerIndex + 1,
+    ...(withPictures ? [row.picture ?? ''] : []),
   ].map((cell) => (typeof cell === 'string' ? toCsvCell(cell) : cell));
 
 /**
@@ -78,14 +90,30 @@ const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve)
  * chunks, for a bank of any size. CSV (with a byte-order mark, for Excel) or a JSON array, a
  * question a line.
  */
-export async function* exportChunks(rows: Iterable<ExportedQuestion>, format: 'csv' | 'json'): AsyncGenerator<string> {
+export async function* exportChunks(
+  rows: Iterable<ExportRow>,
+  format: 'csv' | 'json',
+  { withPictures = false } = {},
+): AsyncGenerator<string> {
   const csv = format === 'csv';
-  yield csv ? `${BOM}${Papa.unparse({ fields: [...CSV_COLUMNS], data: [] }, { newline: '\r\n' })}\r\n` : '[';
-  let batch: ExportedQuestion[] = [];
+  const fields = withPictures ? [...CSV_COLUMNS, PICTURE_COLUMN] : [...CSV_COLUMNS];
+  // The header's names need no quoting (and Papa.unparse of a header alone ends with its own line break).
+  yield csv ? `${BOM}${fields.join(',')}\r\n` : '[';
+  let batch: ExportRow[] = [];
   let first = true;
-  const chunkOf = (questions: ExportedQuestion[]) => {
-    if (csv) return `${Papa.unparse(questions.map(csvLine), { newline: '\r\n' })}\r\n`;
-    const text = questions.map((question, i) => `${first && i === 0 ? '' : ','}\n${JSON.stringify(question)}`).join('');
+  const chunkOf = (questions: ExportRow[]) => {
+    if (csv)
+      return `${Papa.unparse(
+        questions.map((row) => csvLine(row, withPictures)),
+        { newline: '\r\n' },
+      )}\r\n`;
+    // A plain file carries no picture: its URL means nothing to another install.
+    const text = questions
+      .map(
+        ({ imageUrl: _url, picture: _picture, ...question }, i) =>
+          `${first && i === 0 ? '' : ','}\n${JSON.stringify(question)}`,
+      )
+      .join('');
     first = false;
     return text;
   };
@@ -101,7 +129,23 @@ export async function* exportChunks(rows: Iterable<ExportedQuestion>, format: 'c
   if (!csv) yield '\n]\n';
 }
 
-export type ParsedFile = { questions: SetQuestion[]; problems: FileProblem[] };
+/**
+ * An export's file name: the category's name folded to ASCII (Vietnamese diacritics and đ too),
+ * or "all", and the day: quiz-ladder-questions-night-sky-2026-11-28.zip.
+ */
+export function exportFileName(categoryName: string | null, extension: string, now = new Date()): string {
+  const slug =
+    categoryName === null
+      ? ''
+      : foldForSearch(categoryName)
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '');
+  return `quiz-ladder-questions-${slug || 'all'}-${now.toISOString().slice(0, 10)}.${extension}`;
+}
+
+/** An imported question, with the path its file gives for its picture (read from a zip). */
+export type ImportedQuestion = SetQuestion & { picture?: string };
+export type ParsedFile = { questions: ImportedQuestion[]; problems: FileProblem[]; newCategories: NewCategory[] };
 
 type Row = Record<string, unknown>;
 
@@ -110,48 +154,69 @@ const matchOne = <T extends string>(value: unknown, options: readonly T[]): T | 
   return options.find((option) => foldForSearch(option) === folded) ?? null;
 };
 
-const DIFFICULTY_WORDS: Record<string, number> = { easy: 1, medium: 2, hard: 3, de: 1, vua: 2, kho: 3 };
-const AGE_WORDS: Record<string, AgeCategory> = {
-  'thieu nhi': 'Kids',
-  'thieu nien': 'Teenagers',
-  'nguoi lon': 'Adults',
-};
+const folded = <T>(words: Record<string, T>) =>
+  Object.fromEntries(Object.entries(words).map(([word, value]) => [foldForSearch(word), value]));
+const DIFFICULTY_BY_WORD: Record<string, number> = folded(DIFFICULTY_WORDS);
+const AGE_BY_WORD: Record<string, AgeCategory> = folded(AGE_CATEGORY_WORDS);
+
+/** The category a row names but no category has: both names, valid as the category form's. */
+function newCategoryOf(row: Row): NewCategory | null {
+  const names = createCategoryInput.safeParse({
+    nameEn: String(row.category ?? ''),
+    nameVi: String(row.category_vi ?? ''),
+  });
+  return names.success ? { name_en: names.data.nameEn, name_vi: names.data.nameVi } : null;
+}
+
+/** A CSV's correct_answer (A to D, or 1 to 4) as an index, or null for anything else. */
+function correctAnswerOf(value: string): number | null {
+  const letter = CORRECT_ANSWER_LETTERS.indexOf(value as (typeof CORRECT_ANSWER_LETTERS)[number]);
+  if (letter >= 0) return letter;
+  return /^[1-4]$/.test(value) ? Number(value) - 1 : null;
+}
 
 /**
  * One row (a CSV line, or a JSON element) as a set question, or the i18n key of what is wrong
- * with it. `category` may be a category's id or its name in either language.
+ * with it. `category` may be a category's id or its name in either language; a category named in
+ * both languages that does not exist comes back as a new one (categoryId 0).
  */
 function readRow(
   row: Row,
   findCategory: (value: unknown) => CategoryView | null,
-): SetQuestion | Omit<FileProblem, 'line'> {
+): ImportedQuestion | Omit<FileProblem, 'line'> {
   const category = findCategory(row.categoryId) ?? findCategory(row.category) ?? findCategory(row.category_vi);
-  if (!category) {
+  const newCategory = category ? null : newCategoryOf(row);
+  if (!category && !newCategory) {
     return {
       message: 'errors:questionSet.unknownCategory',
       params: { name: String(row.category ?? row.category_vi ?? row.categoryId ?? '') },
     };
   }
+  const accepted = acceptedFileValues();
   const age =
     matchOne(row.ageCategory ?? row.age_category, AGE_CATEGORIES) ??
-    AGE_WORDS[foldForSearch(String(row.ageCategory ?? row.age_category ?? ''))];
-  if (!age) return { message: 'errors:questionSet.badAgeCategory' };
+    AGE_BY_WORD[foldForSearch(String(row.ageCategory ?? row.age_category ?? ''))];
+  if (!age) return { message: 'errors:questionSet.badAgeCategory', params: { allowed: accepted.ages } };
   const difficultyText = String(row.difficulty ?? '').trim();
-  const difficulty = DIFFICULTY_WORDS[foldForSearch(difficultyText)] ?? Number(difficultyText);
-  if (![1, 2, 3].includes(difficulty)) return { message: 'errors:questionSet.badDifficulty' };
+  const difficulty = DIFFICULTY_BY_WORD[foldForSearch(difficultyText)] ?? Number(difficultyText);
+  if (![1, 2, 3].includes(difficulty)) {
+    return { message: 'errors:questionSet.badDifficulty', params: { allowed: accepted.difficulties } };
+  }
   const csvCorrect = row.correct_answer === undefined ? null : String(row.correct_answer).trim().toUpperCase();
-  const correctAnswerIndex =
-    csvCorrect === null
-      ? Number(row.correctAnswerIndex)
-      : 'ABCD'.includes(csvCorrect) && csvCorrect.length === 1
-        ? 'ABCD'.indexOf(csvCorrect)
-        : Number(csvCorrect) - 1;
+  const correctAnswerIndex = csvCorrect === null ? Number(row.correctAnswerIndex) : correctAnswerOf(csvCorrect);
+  if (correctAnswerIndex === null) {
+    return {
+      message: 'errors:questionSet.badCorrectAnswer',
+      params: { value: String(row.correct_answer), allowed: accepted.answers },
+    };
+  }
   const answers = (lang: Language) =>
     Array.isArray(row[`answers_${lang}`])
       ? (row[`answers_${lang}`] as unknown[]).map((a) => String(a ?? ''))
       : [1, 2, 3, 4].map((n) => String(row[`answer_${lang}_${n}`] ?? ''));
-  const question: SetQuestion = {
-    categoryId: category.id,
+  const picture = String(row[PICTURE_COLUMN] ?? '').trim();
+  const question: ImportedQuestion = {
+    categoryId: category?.id ?? 0,
     ageCategory: age,
     difficulty,
     question_en: String(row.question_en ?? ''),
@@ -159,8 +224,11 @@ function readRow(
     answers_en: answers('en'),
     answers_vi: answers('vi'),
     correctAnswerIndex,
+    ...(newCategory ? { newCategory } : {}),
+    ...(picture ? { picture } : {}),
   };
-  const parsed = questionInput.safeParse(toQuestionInput(question));
+  // A new category's question is judged as if its category existed.
+  const parsed = questionInput.safeParse(toQuestionInput({ ...question, categoryId: category?.id ?? 1 }));
   if (!parsed.success) return { message: parsed.error.issues[0]?.message ?? 'errors:question.invalid' };
   return {
     ...question,
@@ -196,11 +264,71 @@ function csvRows(text: string): { rows: { row: Row; line: number }[]; problems: 
   return { rows, problems };
 }
 
+/** The line and column (1-based) of a character of a text. */
+export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, Math.max(0, offset));
+  const lineStart = before.lastIndexOf('\n') + 1;
+  return { line: before.split('\n').length, column: offset - lineStart + 1 };
+}
+
+/**
+ * Where JSON.parse stopped: V8 says "at position N" (and lately "(line L column C)"); the position
+ * is turned into a line and column here, so every Node says the same.
+ */
+export function jsonErrorPlace(text: string, error: unknown): { line: number; column: number } {
+  const position = /position (\d+)/.exec(error instanceof Error ? error.message : '')?.[1];
+  return lineAndColumn(text, position === undefined ? text.length : Number(position));
+}
+
+/**
+ * The lines the elements of a JSON file's question list start on: a top-level array's, or the
+ * array under a top-level "questions" key. Scans the text once, minding strings and nesting; the
+ * file is valid JSON by then.
+ */
+export function jsonElementLines(text: string): number[] {
+  const lines: number[] = [];
+  let line = 1;
+  let depth = 0;
+  let listDepth = -1;
+  let lastKey = '';
+  let expectValue = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\n') line++;
+    if (c === '"') {
+      let end = i + 1;
+      while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      if (depth === 1 && listDepth < 0) lastKey = text.slice(i + 1, end);
+      if (expectValue) lines.push(line);
+      expectValue = false;
+      i = end;
+      continue;
+    }
+    if (/\s/.test(c ?? '')) continue;
+    if (expectValue && c !== ']') lines.push(line);
+    expectValue = false;
+    if (c === '[' || c === '{') {
+      depth++;
+      const isList = c === '[' && listDepth < 0 && (depth === 1 || (depth === 2 && lastKey === 'questions'));
+      if (isList) {
+        listDepth = depth;
+        expectValue = true;
+      }
+    } else if (c === ']' || c === '}') {
+      depth--;
+    } else if (c === ',' && depth === listDepth) {
+      expectValue = true;
+    }
+  }
+  return lines;
+}
+
 /**
  * Reads a question set's file (its name says CSV or JSON; a JSON array or object is recognised
  * anyway). Every row is checked by the add-question form's rules, and against the other rows and
- * `isKnown` (the questions already in its category); each problem names its line (CSV) or its
- * position (JSON, 1-based). Nothing here writes anything.
+ * `isKnown` (the questions already in its category); each problem names its line. A category the
+ * file names in both languages that does not exist is listed in `newCategories`, its questions
+ * kept with categoryId 0 (the review asks before creating it). Nothing here writes anything.
  */
 export function parseQuestionFile(
   name: string,
@@ -217,6 +345,7 @@ export function parseQuestionFile(
     const folded = foldForSearch(String(value ?? ''));
     return categories.find((c) => foldForSearch(c.name_en) === folded || foldForSearch(c.name_vi) === folded) ?? null;
   };
+  const none = (problem: FileProblem): ParsedFile => ({ questions: [], problems: [problem], newCategories: [] });
 
   let entries: { row: Row; line: number }[];
   const problems: FileProblem[] = [];
@@ -225,25 +354,28 @@ export function parseQuestionFile(
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
-    } catch {
-      return { questions: [], problems: [{ line: 1, message: 'errors:questionSet.badJson' }] };
+    } catch (error) {
+      const { line, column } = jsonErrorPlace(text, error);
+      return none({ line, message: 'errors:questionSet.badJsonSyntax', params: { line, column } });
     }
     const list = Array.isArray(parsed) ? parsed : (parsed as { questions?: unknown } | null)?.questions;
-    if (!Array.isArray(list)) return { questions: [], problems: [{ line: 1, message: 'errors:questionSet.badJson' }] };
-    entries = list.map((row, i) => ({ row: (typeof row === 'object' && row !== null ? row : {}) as Row, line: i + 1 }));
+    if (!Array.isArray(list)) return none({ line: 1, message: 'errors:questionSet.badJson' });
+    const lines = jsonElementLines(text);
+    entries = list.map((row, i) => ({
+      row: (typeof row === 'object' && row !== null ? row : {}) as Row,
+      line: lines[i] ?? i + 1,
+    }));
   } else {
     const csv = csvRows(text);
     entries = csv.rows;
     problems.push(...csv.problems);
   }
   if (entries.length > IMPORT_MAX_ROWS) {
-    return {
-      questions: [],
-      problems: [{ line: 1, message: 'errors:questionSet.tooMany', params: { max: IMPORT_MAX_ROWS } }],
-    };
+    return none({ line: 1, message: 'errors:questionSet.tooMany', params: { max: IMPORT_MAX_ROWS } });
   }
 
-  const questions: SetQuestion[] = [];
+  const questions: ImportedQuestion[] = [];
+  const newCategories = new Map<string, NewCategory>();
   const seen = new Map<string, number>();
   for (const { row, line } of entries) {
     const read = readRow(row, findCategory);
@@ -251,19 +383,25 @@ export function parseQuestionFile(
       problems.push({ line, ...read });
       continue;
     }
-    const keys = [read.question_en, read.question_vi].map((t) => `${read.categoryId}:${foldForSearch(t)}`);
+    const where = read.newCategory ? `new:${foldForSearch(read.newCategory.name_en)}` : String(read.categoryId);
+    const keys = [read.question_en, read.question_vi].map((t) => `${where}:${foldForSearch(t)}`);
     const twin = keys.map((key) => seen.get(key)).find((at) => at !== undefined);
     if (twin !== undefined) {
       problems.push({ line, message: 'errors:questionSet.duplicateInFile', params: { line: twin } });
       continue;
     }
-    if ([read.question_en, read.question_vi].some((t) => isKnown(read.categoryId, foldForSearch(t)))) {
+    if (
+      !read.newCategory &&
+      [read.question_en, read.question_vi].some((t) => isKnown(read.categoryId, foldForSearch(t)))
+    ) {
       problems.push({ line, message: 'errors:questionSet.alreadyInCategory' });
       continue;
     }
     for (const key of keys) seen.set(key, line);
-    questions.push(read);
+    const newKey = read.newCategory && foldForSearch(read.newCategory.name_en);
+    if (read.newCategory && newKey && !newCategories.has(newKey)) newCategories.set(newKey, read.newCategory);
+    questions.push({ ...read, line });
   }
   problems.sort((a, b) => a.line - b.line);
-  return { questions, problems };
+  return { questions, problems, newCategories: [...newCategories.values()] };
 }

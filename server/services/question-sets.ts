@@ -1,6 +1,5 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type { QuestionInput } from '../../shared/schemas/admin';
-import type { SetQuestion } from '../../shared/schemas/question-set';
+import type { SaveQuestion, SetQuestion } from '../../shared/schemas/question-set';
 import { foldForSearch } from '../../shared/text';
 import { type Db, writeTransaction } from '../db/database';
 import { categories, QUESTION_SEARCH_TABLE, questions, savedQuestionSets } from '../db/schema';
@@ -32,12 +31,14 @@ export function isKnownQuestion(db: Db, categoryId: number, foldedText: string):
  * selection (spec §3), its category, age category and difficulty, and its search entry. A
  * category missing since the review fails the whole set: nothing is saved. The set's id (given
  * when its review began) makes the save idempotent: the same admin saving the same set again gets
- * the first save's answer, and nothing is added.
+ * the first save's answer, and nothing is added. The new categories an imported file named (the
+ * admin agreed to them in the review) are created in the same transaction, or found if someone
+ * created them meanwhile.
  */
 export function saveQuestionSet(
   db: Db,
   userId: string,
-  { setId, questions: set }: { setId: string; questions: QuestionInput[] },
+  { setId, questions: set }: { setId: string; questions: SaveQuestion[] },
 ): { saved: number } {
   return writeTransaction(db, () => {
     const earlier = db
@@ -46,19 +47,26 @@ export function saveQuestionSet(
       .where(and(eq(savedQuestionSets.userId, userId), eq(savedQuestionSets.setId, setId)))
       .get();
     if (earlier) return { saved: earlier.saved };
-    const known = new Set(
-      db
-        .select({ id: categories.id })
-        .from(categories)
-        .all()
-        .map((c) => c.id),
-    );
+    const existing = db.select().from(categories).all();
+    const known = new Set(existing.map((c) => c.id));
+    const categoryOf = (names: { nameEn: string; nameVi: string }) => {
+      const found = existing.find(
+        (c) =>
+          foldForSearch(c.nameEn) === foldForSearch(names.nameEn) ||
+          foldForSearch(c.nameVi) === foldForSearch(names.nameVi),
+      );
+      if (found) return found.id;
+      const created = db.insert(categories).values(names).returning().get();
+      existing.push(created);
+      return created.id;
+    };
     for (const question of set) {
-      if (!known.has(question.categoryId)) throw invalid('errors:category.notFound');
+      const categoryId = question.newCategory ? categoryOf(question.newCategory) : question.categoryId;
+      if (!question.newCategory && !known.has(categoryId)) throw invalid('errors:category.notFound');
       const { id } = db
         .insert(questions)
         .values({
-          categoryId: question.categoryId,
+          categoryId,
           ageCategory: question.ageCategory,
           difficulty: question.difficulty,
           correctAnswerIndex: question.correctAnswerIndex,
@@ -78,8 +86,12 @@ export function saveQuestionSet(
   });
 }
 
-/** An exported question: what an import reads back (CSV's columns, JSON's keys). */
-export type ExportedQuestion = Omit<SetQuestion, 'categoryId'> & { category: string; category_vi: string };
+/** An exported question: what an import reads back (CSV's columns, JSON's keys), and its picture's URL. */
+export type ExportedQuestion = Omit<SetQuestion, 'categoryId' | 'imageUrl' | 'line' | 'newCategory'> & {
+  category: string;
+  category_vi: string;
+  imageUrl: string | null;
+};
 
 /**
  * Every question of a category (or all), in id order, a batch at a time (read): for Manage
@@ -117,6 +129,7 @@ export function* exportedQuestions(db: Db, categoryId: number | null): Generator
         question_vi: row.questionVi ?? '',
         answers_vi: row.answersVi ?? ['', '', '', ''],
         correctAnswerIndex: row.correctAnswerIndex,
+        imageUrl: row.imageUrl,
       };
     }
     after = rows.at(-1)?.id ?? after;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AGE_CATEGORIES, type AgeCategory } from '../age';
 import { cleanText } from '../text';
-import { type QuestionInput, questionInput } from './admin';
+import { createCategoryInput, type QuestionInput, questionInput } from './admin';
 
 /** Spec §9: 1 to 20 questions a generation, 5 by default; Kids by default. */
 export const GENERATE_MIN = 1;
@@ -12,6 +12,43 @@ export const CUSTOM_PROMPT_MAX = 1000;
 /** An imported file: at most this big and this many questions. */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 5000;
+/**
+ * A zip (an export with its pictures): at most this big uploaded, this many entries, and this
+ * many bytes once unpacked (a zip bomb is refused before anything is inflated, and stopped if its
+ * sizes lie).
+ */
+export const IMPORT_ZIP_MAX_BYTES = 50 * 1024 * 1024;
+export const IMPORT_ZIP_MAX_ENTRIES = 1001;
+export const IMPORT_ZIP_MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
+/** The question file inside an export's zip, and the folder of its pictures. */
+export const ZIP_QUESTIONS_FILE = 'questions.csv';
+export const ZIP_PICTURES_FOLDER = 'images';
+
+/** An imported file's age_category: one of AGE_CATEGORIES, or its Vietnamese name. */
+export const AGE_CATEGORY_WORDS: Record<string, AgeCategory> = {
+  'Thiếu nhi': 'Kids',
+  'Thiếu niên': 'Teenagers',
+  'Người lớn': 'Adults',
+};
+/** An imported file's difficulty: 1, 2 or 3, or one of these words. */
+export const DIFFICULTIES = [1, 2, 3] as const;
+export const DIFFICULTY_WORDS: Record<string, (typeof DIFFICULTIES)[number]> = {
+  easy: 1,
+  medium: 2,
+  hard: 3,
+  dễ: 1,
+  vừa: 2,
+  khó: 3,
+};
+/** A CSV's correct_answer: a letter, or the answer's number (1 to 4). */
+export const CORRECT_ANSWER_LETTERS = ['A', 'B', 'C', 'D'] as const;
+
+/** The accepted values of an imported file's columns, as the import page and the README list them. */
+export const acceptedFileValues = () => ({
+  ages: [...AGE_CATEGORIES, ...Object.keys(AGE_CATEGORY_WORDS)].join(', '),
+  difficulties: [...DIFFICULTIES, ...Object.keys(DIFFICULTY_WORDS)].join(', '),
+  answers: [...CORRECT_ANSWER_LETTERS, 1, 2, 3, 4].join(', '),
+});
 
 export const questionSetMessages = {
   invalidRequest: 'errors:questionSet.invalidRequest', // 'Please select a category and specify a valid number of questions.'
@@ -57,12 +94,21 @@ export const generatedSetSchema = z.object({
 /** A line of an imported file that was left out, and why (an i18n key with its values). */
 export type FileProblem = { line: number; message: string; params?: Record<string, string | number> };
 
+/** A category an imported file names that does not exist yet: created with the save, if the admin agrees. */
+export type NewCategory = { name_en: string; name_vi: string };
+
 /** A question of a set (generated or imported) with where it goes: what the review shows and the save takes. */
 export type SetQuestion = Omit<GeneratedQuestion, 'correctAnswerIndex'> & {
   correctAnswerIndex: number;
+  /** 0 while its category is a new one (`newCategory`). */
   categoryId: number;
   ageCategory: AgeCategory;
   difficulty: number;
+  /** An imported picture, stored already (from a zip). */
+  imageUrl?: string | null;
+  /** An imported question's line in its file. */
+  line?: number;
+  newCategory?: NewCategory;
 };
 
 /** A set question as the add-question form's input: the one set of rules (shared/schemas/admin.ts) judges both. */
@@ -74,24 +120,40 @@ export function toQuestionInput(question: SetQuestion): QuestionInput {
     correctAnswerIndex: question.correctAnswerIndex,
     en: { question: question.question_en, answers: question.answers_en },
     vi: { question: question.question_vi, answers: question.answers_vi },
-    imageUrl: null,
+    imageUrl: question.imageUrl ?? null,
   };
 }
 
-/** Spec §4 Save: the selected questions, in one transaction, under the id their review gave the set (idempotent). */
+/** A question to save: the form's input, or with a new category's names (categoryId 0) created with it. */
+export type SaveQuestion = z.output<typeof questionInput> & { newCategory?: z.output<typeof createCategoryInput> };
+
+/**
+ * Spec §4 Save: the selected questions, in one transaction, under the id their review gave the set
+ * (idempotent). A question may carry a new category's names instead of a category (an import's,
+ * once the admin agreed to create it).
+ */
 export const saveQuestionSetInput = z.object({
   setId: z.uuid(),
   questions: z
     .array(
-      z.unknown().transform((value, context) => {
+      z.unknown().transform((value, context): SaveQuestion => {
+        const question = typeof value === 'object' && value !== null ? (value as SetQuestion) : null;
+        const names = question?.newCategory
+          ? createCategoryInput.safeParse({
+              nameEn: question.newCategory.name_en,
+              nameVi: question.newCategory.name_vi,
+            })
+          : null;
+        // A new category's question is judged as if its category existed.
         const parsed = questionInput.safeParse(
-          typeof value === 'object' && value !== null ? toQuestionInput(value as SetQuestion) : value,
+          question ? toQuestionInput(names ? { ...question, categoryId: 1 } : question) : value,
         );
-        if (!parsed.success) {
-          for (const issue of parsed.error.issues) context.addIssue({ code: 'custom', message: issue.message });
+        const issues = [...(parsed.error?.issues ?? []), ...(names?.error?.issues ?? [])];
+        if (!parsed.success || (names && !names.success)) {
+          for (const issue of issues) context.addIssue({ code: 'custom', message: issue.message });
           return z.NEVER;
         }
-        return parsed.data;
+        return names?.success ? { ...parsed.data, categoryId: 0, newCategory: names.data } : parsed.data;
       }),
     )
     .min(1, questionSetMessages.noneSelected)

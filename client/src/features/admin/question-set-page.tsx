@@ -1,8 +1,9 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgeCategory } from '../../../../shared/age';
 import type { Language } from '../../../../shared/i18n';
 import {
+  acceptedFileValues,
   CUSTOM_PROMPT_MAX,
   DEFAULT_AGE_CATEGORY,
   type FileProblem,
@@ -11,8 +12,10 @@ import {
   GENERATE_MIN,
   generateInput,
   IMPORT_MAX_BYTES,
+  type NewCategory,
   type SetQuestion,
 } from '../../../../shared/schemas/question-set';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loading } from '../../components/loading';
 import { errorKeyOf, errorParamsOf } from '../../lib/errors';
 import { randomId } from '../../lib/random-id';
@@ -40,9 +43,41 @@ function Answers({ answers, correct, lang }: { answers: string[]; correct: numbe
   );
 }
 
+/**
+ * What the review says when none of a set's questions can be saved: that they all exist already
+ * (a file imported twice), rather than offering to save none.
+ */
+function NothingToSave({ problems }: { problems: FileProblem[] }) {
+  const { t } = useTranslation('admin');
+  const existing = problems.filter((problem) => problem.message === 'errors:questionSet.alreadyInCategory').length;
+  return (
+    <p className="notice" role="status">
+      {existing > 0 && existing === problems.length
+        ? t('questionSet.allExist', { count: existing })
+        : t('questionSet.nothingToSave')}
+    </p>
+  );
+}
+
+/** The accepted values of an imported file's columns (shared with the server's reading of them). */
+function AcceptedValues() {
+  const { t } = useTranslation('admin');
+  const values = acceptedFileValues();
+  return (
+    <details className="set-accepted">
+      <summary>{t('questionSet.acceptedTitle')}</summary>
+      <ul>
+        <li>{t('questionSet.acceptedAges', { values: values.ages })}</li>
+        <li>{t('questionSet.acceptedDifficulties', { values: values.difficulties })}</li>
+        <li>{t('questionSet.acceptedAnswers', { values: values.answers })}</li>
+      </ul>
+    </details>
+  );
+}
+
 /** Spec §2 /admin/add-question-set: generate with AI or import a file, review, save. */
 export default function QuestionSetPage() {
-  const { t } = useTranslation(['admin', 'errors']);
+  const { t, i18n } = useTranslation(['admin', 'errors']);
   const { nameOf } = useCategories();
   const status = trpc.admin.questionSets.status.useQuery();
   const utils = trpc.useUtils();
@@ -54,6 +89,11 @@ export default function QuestionSetPage() {
   const [set, setSet] = useState<SetQuestion[]>([]);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [problems, setProblems] = useState<FileProblem[]>([]);
+  const [newCategories, setNewCategories] = useState<NewCategory[]>([]);
+  const [createCategories, setCreateCategories] = useState(false);
+  const [confirmingReject, setConfirmingReject] = useState(false);
+  const [rejected, setRejected] = useState(0);
+  const fileInput = useRef<HTMLInputElement>(null);
   const [note, setNote] = useState<Message | null>(null);
   const [error, setError] = useState<Message | null>(null);
   const [saved, setSaved] = useState(0);
@@ -63,11 +103,18 @@ export default function QuestionSetPage() {
 
   const generate = trpc.admin.questionSets.generate.useMutation();
 
-  function review(questions: SetQuestion[], fileProblems: FileProblem[], fewer: Message | null) {
+  function review(
+    questions: SetQuestion[],
+    fileProblems: FileProblem[],
+    fewer: Message | null,
+    created: NewCategory[] = [],
+  ) {
     setSet(questions);
     setSetId(randomId());
     setSelected(new Set(questions.map((_, i) => i)));
     setProblems(fileProblems);
+    setNewCategories(created);
+    setCreateCategories(false);
     setNote(fewer);
     setPhase('review');
   }
@@ -107,8 +154,9 @@ export default function QuestionSetPage() {
 
   async function onFile(file: File) {
     setError(null);
+    const zip = /\.zip$/i.test(file.name);
     // An .xlsx or a picture chosen by mistake: said at once (the server refuses it too).
-    if (file.size <= IMPORT_MAX_BYTES && (await file.text()).includes('\0')) {
+    if (!zip && file.size <= IMPORT_MAX_BYTES && (await file.text()).includes('\0')) {
       return setError({ key: 'errors:questionSet.notText' });
     }
     setPhase('reading');
@@ -120,14 +168,22 @@ export default function QuestionSetPage() {
         body: form,
         credentials: 'same-origin',
       });
-      const body = (await response.json()) as { questions?: SetQuestion[]; problems?: FileProblem[]; error?: string };
+      const body = (await response.json()) as {
+        questions?: SetQuestion[];
+        problems?: FileProblem[];
+        newCategories?: NewCategory[];
+        key?: string;
+        params?: Record<string, string | number>;
+      };
       if (!response.ok) {
         setPhase('idle');
+        // The server's reason (a zip refused, a file too large) in the admin's language.
+        if (body.key) return setError({ key: body.key, params: body.params ?? {} });
         return setError({
           key: response.status === 413 ? 'errors:questionSet.fileTooLarge' : 'errors:questionSet.noFile',
         });
       }
-      review(body.questions ?? [], body.problems ?? [], null);
+      review(body.questions ?? [], body.problems ?? [], null, body.newCategories ?? []);
     } catch {
       setPhase('idle');
       setError({ key: 'errors:network' });
@@ -136,9 +192,11 @@ export default function QuestionSetPage() {
 
   async function onSave() {
     setError(null);
-    const chosen = set.filter((_, i) => selected.has(i));
+    const chosen = set.filter((question, i) => selected.has(i) && offered(question));
     if (chosen.length === 0) return setError({ key: 'errors:questionSet.noneSelected' });
-    if (chosen.some((question) => !question.categoryId)) return setError({ key: 'errors:questionSet.noCategory' });
+    if (chosen.some((question) => !question.categoryId && !question.newCategory)) {
+      return setError({ key: 'errors:questionSet.noCategory' });
+    }
     setPhase('saving');
     try {
       const response = await fetch('/api/admin/question-sets', {
@@ -153,7 +211,11 @@ export default function QuestionSetPage() {
       setSet([]);
       setSelected(new Set());
       setPhase('saved');
-      await Promise.all([utils.admin.questions.list.invalidate(), utils.admin.overview.invalidate()]);
+      await Promise.all([
+        utils.admin.questions.list.invalidate(),
+        utils.admin.overview.invalidate(),
+        utils.categories.invalidate(),
+      ]);
     } catch {
       setPhase('review');
       setError({ key: 'errors:questionSet.saveFailed' });
@@ -161,6 +223,42 @@ export default function QuestionSetPage() {
   }
 
   const busy = phase === 'generating' || phase === 'reading' || phase === 'saving';
+  // A question for a category the file names but that does not exist is offered only once the
+  // admin agreed to create it; until then it is one of the file's problems.
+  const offered = (question: SetQuestion) => createCategories || !question.newCategory;
+  const offeredCount = set.filter(offered).length;
+  const selectedCount = set.filter((question, i) => selected.has(i) && offered(question)).length;
+  const categoryName = (question: SetQuestion) =>
+    question.newCategory
+      ? i18n.language.startsWith('vi')
+        ? question.newCategory.name_vi
+        : question.newCategory.name_en
+      : nameOf(question.categoryId);
+  const shownProblems: FileProblem[] = [
+    ...problems,
+    ...set
+      .filter((question) => !offered(question))
+      .map((question) => ({
+        line: question.line ?? 0,
+        message: 'admin:questionSet.newCategoryProblem',
+        params: { name: categoryName(question) },
+      })),
+  ].sort((a, b) => a.line - b.line);
+  function rejectAll() {
+    setConfirmingReject(false);
+    setSet([]);
+    setSelected(new Set());
+    setProblems([]);
+    setNewCategories([]);
+    setNote(null);
+    setPhase('idle');
+    setRejected((n) => n + 1);
+  }
+  // The review is gone (and the dialog with it, which would hand the focus back to a button no
+  // longer there): the focus goes where the next set starts, not to the page's top.
+  useEffect(() => {
+    if (rejected > 0) fileInput.current?.focus();
+  }, [rejected]);
   const toggle = (index: number) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -224,7 +322,8 @@ export default function QuestionSetPage() {
           <input
             id={ids.file}
             type="file"
-            accept=".csv,.json,text/csv,application/json"
+            ref={fileInput}
+            accept=".csv,.json,.zip,text/csv,application/json,application/zip"
             disabled={busy}
             aria-describedby={ids.fileHint}
             onChange={(event) => {
@@ -237,6 +336,7 @@ export default function QuestionSetPage() {
             {t('questionSet.fileHint')}
           </small>
         </label>
+        <AcceptedValues />
         {phase === 'reading' && <Loading label={t('questionSet.reading')} />}
       </section>
 
@@ -255,11 +355,31 @@ export default function QuestionSetPage() {
         <section className="card" aria-labelledby="review-title">
           <h2 id="review-title">{t('questionSet.reviewTitle')}</h2>
           {note && <p className="notice">{t(note.key, note.params ?? {})}</p>}
-          {problems.length > 0 && (
+          {newCategories.length > 0 && (
+            <div className="notice">
+              <p>
+                {t('questionSet.newCategories', {
+                  names: newCategories
+                    .map((names) => (i18n.language.startsWith('vi') ? names.name_vi : names.name_en))
+                    .join(', '),
+                })}
+              </p>
+              <label className="set-select">
+                <input
+                  type="checkbox"
+                  checked={createCategories}
+                  disabled={busy}
+                  onChange={(event) => setCreateCategories(event.target.checked)}
+                />
+                <span>{t('questionSet.createCategories')}</span>
+              </label>
+            </div>
+          )}
+          {shownProblems.length > 0 && (
             <details className="set-problems" open>
               <summary>{t('questionSet.problemsTitle')}</summary>
               <ul>
-                {problems.map((problem) => (
+                {shownProblems.map((problem) => (
                   <li key={`${problem.line}-${problem.message}`}>
                     {t('questionSet.problem', { line: problem.line, text: t(problem.message, problem.params ?? {}) })}
                   </li>
@@ -267,55 +387,71 @@ export default function QuestionSetPage() {
               </ul>
             </details>
           )}
-          {set.length > 0 && <p className="muted">{t('questionSet.reviewHint')}</p>}
+          {offeredCount > 0 ? (
+            <p className="muted">{t('questionSet.reviewHint')}</p>
+          ) : (
+            <NothingToSave problems={problems} />
+          )}
           <ol className="set-list">
-            {set.map((question, index) => (
-              <li key={`${question.categoryId}:${question.question_en}`} className="set-question">
-                <label className="set-select">
-                  <input type="checkbox" checked={selected.has(index)} onChange={() => toggle(index)} />
-                  <span>{t('questionSet.select')}</span>
-                </label>
-                <p className="muted">
-                  {t('questionSet.meta', {
-                    category: nameOf(question.categoryId),
-                    age: t(`ages.${question.ageCategory}`),
-                    difficulty: t(`difficulties.${question.difficulty}`),
-                  })}
-                </p>
-                <div className="set-languages">
-                  <div>
-                    <h3 className="set-language">{t('questionSet.english')}</h3>
-                    <p lang="en">{question.question_en}</p>
-                    <Answers answers={question.answers_en} correct={question.correctAnswerIndex} lang="en" />
+            {set.map((question, index) =>
+              !offered(question) ? null : (
+                <li
+                  key={`${question.categoryId}:${question.newCategory?.name_en}:${question.question_en}`}
+                  className="set-question"
+                >
+                  <label className="set-select">
+                    <input type="checkbox" checked={selected.has(index)} onChange={() => toggle(index)} />
+                    <span>{t('questionSet.select')}</span>
+                  </label>
+                  <p className="muted">
+                    {t('questionSet.meta', {
+                      category: categoryName(question),
+                      age: t(`ages.${question.ageCategory}`),
+                      difficulty: t(`difficulties.${question.difficulty}`),
+                    })}
+                  </p>
+                  {question.imageUrl && (
+                    <img className="set-picture" src={question.imageUrl} alt={t('questionSet.picture')} />
+                  )}
+                  <div className="set-languages">
+                    <div>
+                      <h3 className="set-language">{t('questionSet.english')}</h3>
+                      <p lang="en">{question.question_en}</p>
+                      <Answers answers={question.answers_en} correct={question.correctAnswerIndex} lang="en" />
+                    </div>
+                    <div>
+                      <h3 className="set-language">{t('questionSet.vietnamese')}</h3>
+                      <p lang="vi">{question.question_vi}</p>
+                      <Answers answers={question.answers_vi} correct={question.correctAnswerIndex} lang="vi" />
+                    </div>
                   </div>
-                  <div>
-                    <h3 className="set-language">{t('questionSet.vietnamese')}</h3>
-                    <p lang="vi">{question.question_vi}</p>
-                    <Answers answers={question.answers_vi} correct={question.correctAnswerIndex} lang="vi" />
-                  </div>
-                </div>
-              </li>
-            ))}
+                </li>
+              ),
+            )}
           </ol>
           <div className="form-actions">
             <button
               type="button"
               className="button"
               disabled={busy || set.length === 0}
-              onClick={() => {
-                setSet([]);
-                setSelected(new Set());
-                setProblems([]);
-                setNote(null);
-                setPhase('idle');
-              }}
+              onClick={() => setConfirmingReject(true)}
             >
               {t('questionSet.rejectAll')}
             </button>
-            <button type="button" className="button button-primary" disabled={busy} onClick={() => void onSave()}>
-              {phase === 'saving' ? t('questionSet.saving') : t('questionSet.save', { count: selected.size })}
-            </button>
+            {offeredCount > 0 && (
+              <button type="button" className="button button-primary" disabled={busy} onClick={() => void onSave()}>
+                {phase === 'saving' ? t('questionSet.saving') : t('questionSet.save', { count: selectedCount })}
+              </button>
+            )}
           </div>
+          {confirmingReject && (
+            <ConfirmDialog
+              message={t('questionSet.confirmRejectAll', { count: set.length })}
+              confirmLabel={t('questionSet.confirmRejectAllYes')}
+              onConfirm={rejectAll}
+              onCancel={() => setConfirmingReject(false)}
+            />
+          )}
         </section>
       )}
     </div>

@@ -19,6 +19,13 @@ import { useCategories } from './use-category-names';
 type Row = RouterOutputs['admin']['questions']['list']['items'][number];
 
 /** Spec §2 /admin/questions: a category filter, a search box, Edit per row and Load More (50 a page). */
+/** The zip carries the pictures too; CSV and JSON the texts only. */
+const EXPORT_FORMATS = [
+  ['zip', 'questions.exportZip'],
+  ['csv', 'questions.exportCsv'],
+  ['json', 'questions.exportJson'],
+] as const;
+
 export default function QuestionsPage() {
   const { t } = useTranslation(['admin', 'errors']);
   const { nameOf, isError: categoriesFailed } = useCategories();
@@ -181,14 +188,14 @@ export default function QuestionsPage() {
       <div className="export">
         <p className="muted">{t('questions.exportHint')}</p>
         <div className="form-actions">
-          {(['csv', 'json'] as const).map((format) => (
+          {EXPORT_FORMATS.map(([format, label]) => (
             <a
               key={format}
-              className="button"
+              className={format === 'zip' ? 'button button-primary' : 'button'}
               download
               href={`/api/admin/questions/export?format=${format}${categoryId ? `&categoryId=${categoryId}` : ''}`}
             >
-              {t(format === 'csv' ? 'questions.exportCsv' : 'questions.exportJson')}
+              {t(label)}
             </a>
           ))}
         </div>

@@ -1,0 +1,137 @@
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_ZIP_MAX_ENTRIES,
+  IMPORT_ZIP_MAX_UNPACKED_BYTES,
+  ZIP_PICTURES_FOLDER,
+  ZIP_QUESTIONS_FILE,
+} from '../../shared/schemas/question-set';
+import type { ImageStore } from '../images/image-store';
+import { type ExportRow, exportChunks, type ImportedQuestion } from './question-file';
+import type { ExportedQuestion } from './question-sets';
+import { listZipEntries, readZipEntry, type ZipEntry, zipRefused } from './zip-reader';
+
+/** Whether an upload is a zip, by its first bytes (a local file header, or an empty archive's end). */
+export const isZip = (bytes: Uint8Array) =>
+  bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 0x03 || bytes[2] === 0x05);
+
+/**
+ * Manage Questions' export with its pictures, as the chunks of one zip, made as they are read:
+ * questions.csv (deflated, a chunk of rows at a time, the CSV export's text exactly plus an
+ * `image` column) and then each picture it names once, under images/ as stored (WebP, kept as
+ * it is). A picture whose file is gone is left out; its question imports without one.
+ */
+export async function* zipExportChunks(
+  rows: Iterable<ExportedQuestion>,
+  store: ImageStore,
+): AsyncGenerator<Uint8Array> {
+  const ready: Uint8Array[] = [];
+  let failure: Error | null = null;
+  const zip = new Zip((error, chunk) => {
+    if (error) failure = error;
+    else ready.push(chunk);
+  });
+  function* drain() {
+    if (failure) throw failure;
+    while (ready.length > 0) yield ready.shift() as Uint8Array;
+  }
+  const pictures = new Map<string, string>();
+  function* withPictures(): Generator<ExportRow> {
+    for (const row of rows) {
+      const file = row.imageUrl ? store.fileOf(row.imageUrl) : null;
+      if (!row.imageUrl || !file) {
+        yield row;
+        continue;
+      }
+      const picture = `${ZIP_PICTURES_FOLDER}/${basename(file)}`;
+      pictures.set(picture, file);
+      yield { ...row, picture };
+    }
+  }
+  const questions = new ZipDeflate(ZIP_QUESTIONS_FILE, { level: 6 });
+  zip.add(questions);
+  for await (const text of exportChunks(withPictures(), 'csv', { withPictures: true })) {
+    questions.push(strToU8(text));
+    yield* drain();
+  }
+  questions.push(new Uint8Array(0), true);
+  yield* drain();
+  // Bank pictures are rendered just after start-up (bank-images.ts): wait for them.
+  await store.rendering;
+  for (const [path, file] of pictures) {
+    const bytes = await readFile(file).catch(() => null);
+    // Already named in questions.csv: without its file, its question imports without a picture.
+    if (!bytes) continue;
+    const entry = new ZipPassThrough(path);
+    zip.add(entry);
+    entry.push(bytes, true);
+    yield* drain();
+  }
+  zip.end();
+  yield* drain();
+}
+
+/** An uploaded zip's question file, and its pictures by their path inside it (not read yet). */
+export type OpenedZip = { name: string; text: string; pictures: Map<string, () => Uint8Array> };
+
+const isQuestionFile = (name: string) => /\.(csv|json)$/i.test(name) && !name.startsWith('__MACOSX/');
+
+/**
+ * Opens an uploaded zip (untrusted): its entries listed and checked first (how many, their sizes
+ * together, their names), then only its question file read: questions.csv or questions.json, or
+ * the one CSV or JSON file it holds. Pictures are read when a question names them.
+ */
+export function openQuestionZip(bytes: Uint8Array): OpenedZip {
+  const entries = listZipEntries(bytes, {
+    maxEntries: IMPORT_ZIP_MAX_ENTRIES,
+    maxTotalBytes: IMPORT_ZIP_MAX_UNPACKED_BYTES,
+  });
+  const files = entries.filter((entry) => !entry.name.endsWith('/'));
+  const candidates = files.filter((entry) => isQuestionFile(entry.name));
+  const named = candidates.find((entry) => /^questions\.(csv|json)$/i.test(entry.name));
+  const data: ZipEntry | undefined = named ?? (candidates.length === 1 ? candidates[0] : undefined);
+  if (!data) throw zipRefused('errors:questionSet.zipNoQuestionFile');
+  if (data.size > IMPORT_MAX_BYTES) throw zipRefused('errors:questionSet.fileTooLarge');
+  const text = new TextDecoder().decode(readZipEntry(bytes, data));
+  const pictures = new Map(
+    files.filter((entry) => entry !== data).map((entry) => [entry.name, () => readZipEntry(bytes, entry)] as const),
+  );
+  return { name: data.name, text, pictures };
+}
+
+/**
+ * Stores the pictures the imported questions name (each once, through the image store: sniffed,
+ * size-limited, kept byte for byte when it is one of our own WebPs, else re-encoded) and gives each
+ * question its URL. A question naming a picture the zip lacks keeps none, as a plain file's would.
+ * A picture that is not one we accept refuses the whole file, and what was stored is removed.
+ */
+export async function storeZipPictures(
+  questions: ImportedQuestion[],
+  pictures: OpenedZip['pictures'],
+  store: ImageStore,
+): Promise<ImportedQuestion[]> {
+  const stored = new Map<string, string>();
+  try {
+    for (const question of questions) {
+      const path = question.picture?.replace(/^\.\//, '');
+      const read = path === undefined ? undefined : pictures.get(path);
+      if (!path || !read || stored.has(path)) continue;
+      const url = await store.storeExported(Buffer.from(read())).catch((error: unknown) => {
+        if (error instanceof Error && error.name === 'DomainError' && error.message.startsWith('errors:image.')) {
+          throw zipRefused('errors:questionSet.zipBadPicture', { name: path });
+        }
+        throw error;
+      });
+      stored.set(path, url);
+    }
+  } catch (error) {
+    await Promise.all([...stored.values()].map((url) => store.remove(url)));
+    throw error;
+  }
+  return questions.map(({ picture, ...question }) => {
+    const url = picture ? stored.get(picture.replace(/^\.\//, '')) : undefined;
+    return url ? { ...question, imageUrl: url } : question;
+  });
+}
