@@ -120,10 +120,12 @@ export const questions = sqliteTable(
 
 /**
  * The question search (admin's Manage Questions) is an FTS5 table kept beside `questions`:
- * `questions_search(rowid = questions.id, text)`, tokenized in trigrams over the English and
- * Vietnamese texts folded by `foldForSearch` (shared/text.ts), so a substring of three characters
- * or more is found through the index, case and diacritics aside. Created by a migration
- * (Drizzle has no virtual tables) and written by server/services/question-search.ts.
+ * `questions_search(rowid = questions.id, question, answers)`, tokenized in trigrams over the
+ * English and Vietnamese texts folded by `foldForSearch` (shared/text.ts): the question's two texts
+ * in `question`, its eight answers in `answers`, so a substring of three characters or more is
+ * found through the index, case and diacritics aside, and a match in the question can rank before
+ * one in its answers alone. Created by a migration (Drizzle has no virtual tables) and written by
+ * server/services/question-search.ts.
  */
 export const QUESTION_SEARCH_TABLE = 'questions_search';
 
