@@ -5,21 +5,10 @@ import { suggestedDifficulty } from '../../../../shared/play-stats';
 import { editQuestionPath } from '../../../../shared/routes';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { inAdmin } from './in-admin';
+import { quoted } from './quoted';
 
 export type QuestionRowItem = RouterOutputs['admin']['questions']['list']['items'][number];
 type DifficultyName = (difficulty: number) => string;
-
-/** How much of a question its delete confirmation quotes: enough to recognise it, on a phone too. */
-const QUOTED_MAX = 80;
-
-/** A question's text cut at a word before QUOTED_MAX characters, with an ellipsis when cut. */
-export function quoted(text: string): string {
-  const characters = [...text];
-  if (characters.length <= QUOTED_MAX) return text;
-  const cut = characters.slice(0, QUOTED_MAX).join('');
-  const atWord = cut.slice(0, cut.lastIndexOf(' '));
-  return `${(atWord.length > QUOTED_MAX / 2 ? atWord : cut).trimEnd()}…`;
-}
 
 type Props = {
   row: QuestionRowItem;

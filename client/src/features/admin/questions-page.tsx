@@ -93,7 +93,9 @@ export default function QuestionsPage() {
     const neighbour = rows[index + 1] ?? rows[index - 1];
     setStatus(t('questions.deleted'));
     await refresh();
-    (neighbour ? deleteButtons.current.get(neighbour.id) : undefined)?.focus() ?? searchRef.current?.focus();
+    const next = neighbour ? deleteButtons.current.get(neighbour.id) : undefined;
+    if (next) next.focus();
+    else searchRef.current?.focus();
   }
 
   return (
