@@ -12,6 +12,7 @@ import {
 } from '../../shared/schemas/admin';
 import { type Db, writeTransaction } from '../db/database';
 import {
+  ANSWER_SEARCH_TABLE,
   bankRemovals,
   categories,
   QUESTION_SEARCH_TABLE,
@@ -115,79 +116,84 @@ function byText(db: Db, input: ListInput): ListedRow[] {
     .all();
 }
 
-/** The two tiers of a search's matches, in the order they are listed; a search cursor's key. */
-const SEARCH_TIERS = [
-  { key: 1, match: searchMatch.inQuestion },
-  { key: 2, match: searchMatch.inAnswersOnly },
-] as const;
+/** The two tiers of a search's matches, in the order they are listed (a search cursor's key). */
+const SEARCH_TIERS = [1, 2] as const;
+type SearchTier = (typeof SEARCH_TIERS)[number];
 
 /**
- * A page of a search: the matches in the questions' texts, then those in their answers alone,
+ * A page of a search: the questions whose text matches, then those whose answers alone match,
  * newest first within each. The trigram index yields each tier's matches in id order, so a page is
  * the next 50 ids below the cursor's in its tier (then the first of the next tier), whatever the
  * term, where sorting every match by anything else would cost the whole match set (a common word
- * matches hundreds of thousands of questions at a million; bench/README.md). The tiers do not
- * overlap (searchMatch), so every match comes exactly once.
+ * matches hundreds of thousands of questions at a million; bench/README.md). The second tier leaves
+ * out what the first lists, so every match comes exactly once.
  */
 function searchPage(db: Db, input: ListInput): QuestionPage {
   const phrase = searchPhrase(input.search);
   if (!phrase) throw invalid('errors:admin.searchTooShort');
-  const fromTier = input.cursor ? SEARCH_TIERS.findIndex((tier) => tier.key === input.cursor?.key) : 0;
-  if (fromTier < 0) throw invalid('errors:admin.badCursor');
-  const rows: (ListedRow & { tier: number })[] = [];
-  for (const [index, tier] of SEARCH_TIERS.entries()) {
-    if (index < fromTier || rows.length > ADMIN_PAGE_SIZE) continue;
-    const below = index === fromTier ? (input.cursor?.id ?? null) : null;
-    const found = searchMatches(db, tier.match(phrase), input.categoryId, below, ADMIN_PAGE_SIZE + 1 - rows.length);
-    rows.push(...found.map((row) => ({ ...row, tier: tier.key })));
+  const fromTier = input.cursor ? SEARCH_TIERS.find((tier) => tier === input.cursor?.key) : 1;
+  if (fromTier === undefined) throw invalid('errors:admin.badCursor');
+  const rows: (ListedRow & { tier: SearchTier })[] = [];
+  for (const tier of SEARCH_TIERS) {
+    if (tier < fromTier || rows.length > ADMIN_PAGE_SIZE) continue;
+    const below = tier === fromTier ? (input.cursor?.id ?? null) : null;
+    const found = tierMatches(db, tier, phrase, input.categoryId, below)
+      .limit(ADMIN_PAGE_SIZE + 1 - rows.length)
+      .all();
+    rows.push(...found.map((row) => ({ ...row, tier })));
   }
   const items = withPlayAndReports(db, rows.slice(0, ADMIN_PAGE_SIZE));
   const last = rows[ADMIN_PAGE_SIZE - 1];
   return { items, nextCursor: rows.length > ADMIN_PAGE_SIZE && last ? { key: last.tier, id: last.id } : null };
 }
 
-/** Up to `limit` questions matching an FTS5 query, newest first, below an id when given. */
-function searchMatches(db: Db, match: string, categoryId: number | null, belowId: number | null, limit: number) {
-  const search = sql.raw(QUESTION_SEARCH_TABLE);
+/**
+ * Where a tier's matches are, below an id when given: tier 1 in the texts' index alone (what the
+ * search read before it read answers, at the same cost); tier 2 in the answers' index, less the
+ * questions whose text matches. Those are read once a statement into a temporary list (a seek a
+ * row in the texts' index would open its postings again for each row); tier 2 comes only after
+ * every text match was listed, so that list is short or was paged through already.
+ */
+function tierWhere(tier: SearchTier, phrase: string, categoryId: number | null, belowId: number | null) {
+  const index = sql.raw(tier === 1 ? QUESTION_SEARCH_TABLE : ANSWER_SEARCH_TABLE);
+  const texts = sql.raw(QUESTION_SEARCH_TABLE);
+  const where = and(
+    sql`${index} MATCH ${searchMatch(phrase)}`,
+    tier === 2
+      ? sql`${index}.rowid NOT IN (SELECT rowid FROM ${texts} WHERE ${texts} MATCH ${searchMatch(phrase)})`
+      : undefined,
+    categoryId !== null ? eq(questions.categoryId, categoryId) : undefined,
+    belowId !== null ? sql`${index}.rowid < ${belowId}` : undefined,
+  );
+  return { index, join: sql`${index}.rowid = ${questions.id}`, where };
+}
+
+/** A tier's matches, newest first (the index's own order: no sort). */
+function tierMatches(db: Db, tier: SearchTier, phrase: string, categoryId: number | null, belowId: number | null) {
+  const { index, join, where } = tierWhere(tier, phrase, categoryId, belowId);
   return db
     .select(listColumns)
     .from(questions)
-    .innerJoin(sql`${search}`, sql`${search}.rowid = ${questions.id}`)
-    .where(
-      and(
-        sql`${search} MATCH ${match}`,
-        categoryId !== null ? eq(questions.categoryId, categoryId) : undefined,
-        belowId !== null ? sql`${search}.rowid < ${belowId}` : undefined,
-      ),
-    )
-    .orderBy(sql`${search}.rowid DESC`)
-    .limit(limit)
-    .all();
+    .innerJoin(sql`${index}`, join)
+    .where(where)
+    .orderBy(sql`${index}.rowid DESC`);
 }
 
 /**
  * How many questions the list shows for a filter, search and view, all pages together ("50 of
- * 1,832"): a count over the category's index, the search's matches or the play counts, never the
- * rows themselves.
+ * 1,832"): a count over the category's index, the search's matches (each tier's) or the play
+ * counts, never the rows themselves.
  */
 export function countQuestions(db: Db, input: CountInput): number {
   const inCategory = input.categoryId !== null ? eq(questions.categoryId, input.categoryId) : undefined;
   if (input.search !== '') {
     const phrase = searchPhrase(input.search);
     if (!phrase) throw invalid('errors:admin.searchTooShort');
-    const search = sql.raw(QUESTION_SEARCH_TABLE);
-    const matching = sql`${search} MATCH ${searchMatch.anywhere(phrase)}`;
-    if (input.categoryId === null) {
-      return db.get<{ n: number }>(sql`SELECT count(*) AS n FROM ${search} WHERE ${matching}`).n;
-    }
-    return (
-      db
-        .select({ n: count() })
-        .from(questions)
-        .innerJoin(sql`${search}`, sql`${search}.rowid = ${questions.id}`)
-        .where(and(matching, inCategory))
-        .get()?.n ?? 0
-    );
+    const tierCount = (tier: SearchTier) => {
+      const { index, join, where } = tierWhere(tier, phrase, input.categoryId, null);
+      return db.select({ n: count() }).from(questions).innerJoin(sql`${index}`, join).where(where).get()?.n ?? 0;
+    };
+    return tierCount(1) + tierCount(2);
   }
   switch (input.view) {
     case 'byText':

@@ -3,7 +3,7 @@ import { SEARCH_MIN_CHARS } from '../../shared/schemas/admin';
 import { foldForSearch } from '../../shared/text';
 import type { Db } from '../db/database';
 import { preparedQueries } from '../db/prepared';
-import { meta, QUESTION_SEARCH_TABLE } from '../db/schema';
+import { ANSWER_SEARCH_TABLE, meta, QUESTION_SEARCH_TABLE } from '../db/schema';
 
 const INDEX_VERSION_KEY = 'question_search_version';
 /** Bump when searchTextOf changes: the index is rebuilt at the next start. */
@@ -18,7 +18,7 @@ export type SearchableQuestion = {
 };
 
 /**
- * A question's two search columns, folded (shared/text.ts): its texts, and its eight answers. Each
+ * A question's two search entries, folded (shared/text.ts): its texts, and its eight answers. Each
  * text on a line of its own, so a search never matches across the end of one and the start of the
  * next (folding turns whatever is typed into one line).
  */
@@ -37,35 +37,32 @@ export function searchPhrase(typed: string): string | null {
 }
 
 /**
- * FTS5 queries for a phrase (from searchPhrase): one quoted phrase, so it is looked for as it is
- * (`%`, `_`, `*` and quotes are characters here, never operators), in either column, in the
- * question's texts, or in its answers but not its texts (each match in exactly one of the last two).
+ * The FTS5 query for a phrase (from searchPhrase): one quoted phrase, so it is looked for as it is
+ * (`%`, `_`, `*` and quotes are characters here, never operators).
  */
-export const searchMatch = {
-  anywhere: (phrase: string) => quoted(phrase),
-  inQuestion: (phrase: string) => `question : ${quoted(phrase)}`,
-  inAnswersOnly: (phrase: string) => `answers : ${quoted(phrase)} NOT question : ${quoted(phrase)}`,
-};
-
-const quoted = (phrase: string) => `"${phrase.replaceAll('"', '""')}"`;
+export const searchMatch = (phrase: string) => `"${phrase.replaceAll('"', '""')}"`;
 
 const searchQueries = preparedQueries((db) => ({
-  remove: db.$client.prepare<[number]>(`DELETE FROM ${QUESTION_SEARCH_TABLE} WHERE rowid = ?`),
-  add: db.$client.prepare<[number, string, string]>(
-    `INSERT INTO ${QUESTION_SEARCH_TABLE} (rowid, question, answers) VALUES (?, ?, ?)`,
-  ),
+  removeText: db.$client.prepare<[number]>(`DELETE FROM ${QUESTION_SEARCH_TABLE} WHERE rowid = ?`),
+  removeAnswers: db.$client.prepare<[number]>(`DELETE FROM ${ANSWER_SEARCH_TABLE} WHERE rowid = ?`),
+  addText: db.$client.prepare<[number, string]>(`INSERT INTO ${QUESTION_SEARCH_TABLE} (rowid, text) VALUES (?, ?)`),
+  addAnswers: db.$client.prepare<[number, string]>(`INSERT INTO ${ANSWER_SEARCH_TABLE} (rowid, answers) VALUES (?, ?)`),
 }));
 
 /** Writes a question's search entry (inside the caller's transaction). */
 export function indexQuestion(db: Db, id: number, question: SearchableQuestion) {
   const queries = searchQueries(db);
   const text = searchTextOf(question);
-  queries.remove.run(id);
-  queries.add.run(id, text.question, text.answers);
+  queries.removeText.run(id);
+  queries.removeAnswers.run(id);
+  queries.addText.run(id, text.question);
+  queries.addAnswers.run(id, text.answers);
 }
 
 export function unindexQuestion(db: Db, id: number) {
-  searchQueries(db).remove.run(id);
+  const queries = searchQueries(db);
+  queries.removeText.run(id);
+  queries.removeAnswers.run(id);
 }
 
 /** A question row as SQLite returns it (its answers as JSON text). */
@@ -87,7 +84,9 @@ export function ensureSearchIndex(db: Db): number {
   if (built?.value === INDEX_VERSION) return 0;
   return db.$client
     .transaction(() => {
-      db.$client.exec(`INSERT INTO ${QUESTION_SEARCH_TABLE} (${QUESTION_SEARCH_TABLE}) VALUES ('delete-all')`);
+      for (const table of [QUESTION_SEARCH_TABLE, ANSWER_SEARCH_TABLE]) {
+        db.$client.exec(`INSERT INTO ${table} (${table}) VALUES ('delete-all')`);
+      }
       // In batches by id: a statement cannot run while another's rows are being iterated.
       const batch = db.$client.prepare<[number], StoredRow>(
         `SELECT id, question_en AS questionEn, question_vi AS questionVi, answers_en AS answersEn,

@@ -19,7 +19,7 @@ export function isKnownQuestion(db: Db, categoryId: number, foldedText: string):
     .select({ questionEn: questions.questionEn, questionVi: questions.questionVi })
     .from(questions)
     .innerJoin(sql`${search}`, sql`${search}.rowid = ${questions.id}`)
-    .where(and(sql`${search} MATCH ${searchMatch.inQuestion(foldedText)}`, eq(questions.categoryId, categoryId)))
+    .where(and(sql`${search} MATCH ${searchMatch(foldedText)}`, eq(questions.categoryId, categoryId)))
     .limit(50)
     .all();
   return candidates.some(
