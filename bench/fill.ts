@@ -38,7 +38,7 @@ function capitalised(value: string): string {
   return value.charAt(0).toUpperCase() + value.slice(1);
 }
 
-const answers = (words: string[]) => JSON.stringify([0, 1, 2, 3].map(() => capitalised(text(words, 13))));
+const answers = (words: string[]) => [0, 1, 2, 3].map(() => capitalised(text(words, 13)));
 
 /**
  * Adds 8 categories and `count` questions, in one transaction through a raw prepared INSERT, with
@@ -58,19 +58,21 @@ export function fillQuestions(db: Db, count: number): number[] {
     for (let i = 0; i < count; i++) {
       const questionEn = `${capitalised(text(EN_WORDS, 78))}?`;
       const questionVi = `${capitalised(text(VI_WORDS, 78))}?`;
+      const answersEn = answers(EN_WORDS);
+      const answersVi = answers(VI_WORDS);
       const { lastInsertRowid } = insertQuestion.run(
         ids[i % ids.length],
         AGE_CATEGORIES[Math.floor(Math.random() * 3)],
         1 + Math.floor(Math.random() * 3),
         Math.floor(Math.random() * 4),
         questionEn,
-        answers(EN_WORDS),
+        JSON.stringify(answersEn),
         questionVi,
-        answers(VI_WORDS),
+        JSON.stringify(answersVi),
         Math.random(),
         now,
       );
-      indexQuestion(db, Number(lastInsertRowid), { questionEn, questionVi });
+      indexQuestion(db, Number(lastInsertRowid), { questionEn, questionVi, answersEn, answersVi });
     }
     markSearchIndexBuilt(db);
     return ids;

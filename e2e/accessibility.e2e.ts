@@ -147,6 +147,16 @@ describe.each(['en', 'vi'] as const)('in %s', (language) => {
         await admin.page.waitForLoadState('networkidle');
         await check(name, admin.page);
       }
+      // Manage Questions' states (issue 19): a search too short, a row selected, Delete asking in its row.
+      await admin.page.goto(url('/admin/questions'));
+      await admin.page.getByRole('searchbox').fill('ho');
+      await admin.page.locator('.search-note:not(:empty)').waitFor();
+      await check('admin questions: a search too short', admin.page);
+      await admin.page.getByRole('searchbox').fill('');
+      await admin.page.locator('.question-row-select').first().check();
+      await admin.page.locator('.question-row .button-danger-outline').first().click();
+      await admin.page.locator('.inline-confirm').waitFor();
+      await check('admin questions: a row selected, Delete asking', admin.page);
 
       expect(found).toEqual({});
     },

@@ -3,7 +3,13 @@ import { deleteSession, deleteUserSessions, purgeExpiredSessions, renewSession }
 import { signIn } from './auth/sign-in';
 import type { Db } from './db/database';
 import { createCategory, deleteCategory, updateCategory } from './services/admin-categories';
-import { createQuestion, deleteQuestion, retagQuestion, updateQuestion } from './services/admin-questions';
+import {
+  createQuestion,
+  deleteQuestion,
+  moveQuestions,
+  retagQuestion,
+  updateQuestion,
+} from './services/admin-questions';
 import { answerQuestion, endInterruptedGame, startGame, takeLifeline } from './services/game';
 import { chooseActiveProfile, createProfile, deleteProfile, setTtsEnabled, updateProfile } from './services/profiles';
 import { saveQuestionSet } from './services/question-sets';
@@ -43,6 +49,7 @@ export const writeOperations = {
   createQuestion,
   updateQuestion,
   retagQuestion,
+  moveQuestions,
   deleteQuestion,
   createCategory,
   updateCategory,

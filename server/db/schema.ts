@@ -119,13 +119,17 @@ export const questions = sqliteTable(
 );
 
 /**
- * The question search (admin's Manage Questions) is an FTS5 table kept beside `questions`:
- * `questions_search(rowid = questions.id, text)`, tokenized in trigrams over the English and
- * Vietnamese texts folded by `foldForSearch` (shared/text.ts), so a substring of three characters
- * or more is found through the index, case and diacritics aside. Created by a migration
- * (Drizzle has no virtual tables) and written by server/services/question-search.ts.
+ * The question search (admin's Manage Questions) is two FTS5 tables kept beside `questions`:
+ * `questions_search(rowid = questions.id, text)` over the English and Vietnamese texts, and
+ * `questions_answers_search(rowid = questions.id, answers)` over the eight answers, tokenized in
+ * trigrams over text folded by `foldForSearch` (shared/text.ts), so a substring of three characters
+ * or more is found through the index, case and diacritics aside. Two tables, not two columns of
+ * one: a search of the texts (the first of a search's results) reads only the texts' postings, as
+ * fast as before the answers were searched. Created by migrations (Drizzle has no virtual tables)
+ * and written by server/services/question-search.ts.
  */
 export const QUESTION_SEARCH_TABLE = 'questions_search';
+export const ANSWER_SEARCH_TABLE = 'questions_answers_search';
 
 /**
  * Question sets saved, by the id the review gave its set: saving the same set again (a double

@@ -75,6 +75,7 @@ const queries: Record<string, { input?: unknown; as: typeof admin }> = {
   'game.state': { input: { gameId: game.gameId }, as: family },
   'admin.overview': { as: admin },
   'admin.questions.list': { input: { view: 'needsLook' }, as: admin },
+  'admin.questions.count': { input: { search: 'question' }, as: admin },
   'admin.questions.byId': { input: { questionId: reported }, as: admin },
   'admin.questionSets.status': { as: admin },
   'admin.reports.list': { as: admin },

@@ -3,13 +3,16 @@ import type { z } from 'zod';
 import { EASY_FROM, MEDIUM_FROM, MIN_ANSWERS_TO_JUDGE } from '../../shared/play-stats';
 import {
   ADMIN_PAGE_SIZE,
+  type countQuestionsInput,
   type ListCursor,
   type listQuestionsInput,
+  type moveQuestionsInput,
   NEEDS_LOOK_LIMIT,
   type questionInput,
 } from '../../shared/schemas/admin';
 import { type Db, writeTransaction } from '../db/database';
 import {
+  ANSWER_SEARCH_TABLE,
   bankRemovals,
   categories,
   QUESTION_SEARCH_TABLE,
@@ -18,7 +21,7 @@ import {
   questions,
 } from '../db/schema';
 import { invalid, notFound } from '../errors';
-import { indexQuestion, searchExpression, unindexQuestion } from './question-search';
+import { indexQuestion, searchMatch, searchPhrase, unindexQuestion } from './question-search';
 
 export type QuestionInput = z.output<typeof questionInput>;
 
@@ -41,6 +44,7 @@ export type QuestionListItem = {
 export type QuestionPage = { items: QuestionListItem[]; nextCursor: ListCursor | null };
 
 type ListInput = z.output<typeof listQuestionsInput>;
+type CountInput = z.output<typeof countQuestionsInput>;
 type ListedRow = Omit<QuestionListItem, 'answered' | 'answeredRight' | 'reports'>;
 
 const listColumns = {
@@ -59,18 +63,16 @@ const listColumns = {
  * comes exactly once however many share a text, and a page deep in the list costs what the first
  * does (the (category_id, question_en, id) and (question_en, id) indexes, walked from the cursor).
  *
- * A search (three characters or more, English and Vietnamese, case and diacritics aside) lists
- * its matches newest first: the trigram index yields them in id order, so a page is the next 50
- * ids below the cursor's whatever the term, where sorting every match by its text first would
- * cost the whole match set (a common word matches hundreds of thousands of questions at a
- * million; bench/README.md).
+ * A search (three characters or more, English and Vietnamese, case and diacritics aside) looks in
+ * the questions' texts and their answers: matches in the text first, then those in the answers
+ * alone, newest first within each (searchPage).
  *
  * The views of play (most played, most or least often right) walk the play counts, which hold only
  * questions that were played; "needs a look" lists the questions play contradicts or players
  * reported, at most NEEDS_LOOK_LIMIT.
  */
 export function listQuestions(db: Db, input: ListInput): QuestionPage {
-  if (input.search !== '') return pageOf(db, bySearch(db, input), (row) => row.id);
+  if (input.search !== '') return searchPage(db, input);
   switch (input.view) {
     case 'byText':
       return pageOf(db, byText(db, input), (row) => row.questionEn);
@@ -81,7 +83,7 @@ export function listQuestions(db: Db, input: ListInput): QuestionPage {
     case 'leastRight':
       return pageOf(db, byPlay(db, input, 'rate', 'ASC'), (row) => row.answeredRight / row.answered);
     case 'needsLook':
-      return { items: needingALook(db, input.categoryId), nextCursor: null };
+      return { items: needingALook(db, input.categoryId).slice(0, NEEDS_LOOK_LIMIT), nextCursor: null };
   }
 }
 
@@ -114,24 +116,110 @@ function byText(db: Db, input: ListInput): ListedRow[] {
     .all();
 }
 
-function bySearch(db: Db, input: ListInput): ListedRow[] {
-  const expression = searchExpression(input.search);
-  if (!expression) throw invalid('errors:admin.searchTooShort');
-  const search = sql.raw(QUESTION_SEARCH_TABLE);
+/** The two tiers of a search's matches, in the order they are listed (a search cursor's key). */
+const SEARCH_TIERS = [1, 2] as const;
+type SearchTier = (typeof SEARCH_TIERS)[number];
+
+/**
+ * A page of a search: the questions whose text matches, then those whose answers alone match,
+ * newest first within each. The trigram index yields each tier's matches in id order, so a page is
+ * the next 50 ids below the cursor's in its tier (then the first of the next tier), whatever the
+ * term, where sorting every match by anything else would cost the whole match set (a common word
+ * matches hundreds of thousands of questions at a million; bench/README.md). The second tier leaves
+ * out what the first lists, so every match comes exactly once.
+ */
+function searchPage(db: Db, input: ListInput): QuestionPage {
+  const phrase = searchPhrase(input.search);
+  if (!phrase) throw invalid('errors:admin.searchTooShort');
+  const fromTier = input.cursor ? SEARCH_TIERS.find((tier) => tier === input.cursor?.key) : 1;
+  if (fromTier === undefined) throw invalid('errors:admin.badCursor');
+  const rows: (ListedRow & { tier: SearchTier })[] = [];
+  for (const tier of SEARCH_TIERS) {
+    if (tier < fromTier || rows.length > ADMIN_PAGE_SIZE) continue;
+    const below = tier === fromTier ? (input.cursor?.id ?? null) : null;
+    const found = tierMatches(db, tier, phrase, input.categoryId, below)
+      .limit(ADMIN_PAGE_SIZE + 1 - rows.length)
+      .all();
+    rows.push(...found.map((row) => ({ ...row, tier })));
+  }
+  const items = withPlayAndReports(db, rows.slice(0, ADMIN_PAGE_SIZE));
+  const last = rows[ADMIN_PAGE_SIZE - 1];
+  return { items, nextCursor: rows.length > ADMIN_PAGE_SIZE && last ? { key: last.tier, id: last.id } : null };
+}
+
+/**
+ * Where a tier's matches are, below an id when given: tier 1 in the texts' index alone (what the
+ * search read before it read answers, at the same cost); tier 2 in the answers' index, less the
+ * questions whose text matches. Those are read once a statement into a temporary list (a seek a
+ * row in the texts' index would open its postings again for each row); tier 2 comes only after
+ * every text match was listed, so that list is short or was paged through already.
+ */
+function tierWhere(tier: SearchTier, phrase: string, categoryId: number | null, belowId: number | null) {
+  const index = sql.raw(tier === 1 ? QUESTION_SEARCH_TABLE : ANSWER_SEARCH_TABLE);
+  const texts = sql.raw(QUESTION_SEARCH_TABLE);
+  const where = and(
+    sql`${index} MATCH ${searchMatch(phrase)}`,
+    tier === 2
+      ? sql`${index}.rowid NOT IN (SELECT rowid FROM ${texts} WHERE ${texts} MATCH ${searchMatch(phrase)})`
+      : undefined,
+    categoryId !== null ? eq(questions.categoryId, categoryId) : undefined,
+    belowId !== null ? sql`${index}.rowid < ${belowId}` : undefined,
+  );
+  return { index, join: sql`${index}.rowid = ${questions.id}`, where };
+}
+
+/** A tier's matches, newest first (the index's own order: no sort). */
+function tierMatches(db: Db, tier: SearchTier, phrase: string, categoryId: number | null, belowId: number | null) {
+  const { index, join, where } = tierWhere(tier, phrase, categoryId, belowId);
   return db
     .select(listColumns)
     .from(questions)
-    .innerJoin(sql`${search}`, sql`${search}.rowid = ${questions.id}`)
-    .where(
-      and(
-        sql`${search} MATCH ${expression}`,
-        input.categoryId !== null ? eq(questions.categoryId, input.categoryId) : undefined,
-        input.cursor ? sql`${search}.rowid < ${input.cursor.id}` : undefined,
-      ),
-    )
-    .orderBy(sql`${search}.rowid DESC`)
-    .limit(ADMIN_PAGE_SIZE + 1)
-    .all();
+    .innerJoin(sql`${index}`, join)
+    .where(where)
+    .orderBy(sql`${index}.rowid DESC`);
+}
+
+/**
+ * How many questions the list shows for a filter, search and view, all pages together ("50 of
+ * 1,832"): a count over the category's index, the search's matches (each tier's) or the play
+ * counts, never the rows themselves.
+ */
+export function countQuestions(db: Db, input: CountInput): number {
+  const inCategory = input.categoryId !== null ? eq(questions.categoryId, input.categoryId) : undefined;
+  if (input.search !== '') {
+    const phrase = searchPhrase(input.search);
+    if (!phrase) throw invalid('errors:admin.searchTooShort');
+    const tierCount = (tier: SearchTier) => {
+      const { index, join, where } = tierWhere(tier, phrase, input.categoryId, null);
+      return db.select({ n: count() }).from(questions).innerJoin(sql`${index}`, join).where(where).get()?.n ?? 0;
+    };
+    return tierCount(1) + tierCount(2);
+  }
+  switch (input.view) {
+    case 'byText':
+      return db.select({ n: count() }).from(questions).where(inCategory).get()?.n ?? 0;
+    case 'mostPlayed':
+    case 'mostRight':
+    case 'leastRight':
+      return (
+        db
+          .select({ n: count() })
+          .from(questionStats)
+          .innerJoin(
+            questions,
+            and(eq(questions.id, questionStats.questionId), eq(questions.ageCategory, questionStats.ageCategory)),
+          )
+          .where(
+            and(
+              inCategory,
+              input.view === 'mostPlayed' ? undefined : gte(questionStats.answered, MIN_ANSWERS_TO_JUDGE),
+            ),
+          )
+          .get()?.n ?? 0
+      );
+    case 'needsLook':
+      return needingALook(db, input.categoryId).length;
+  }
 }
 
 /** Played questions by their answers (most first) or by the share answered right (once judged). */
@@ -164,7 +252,7 @@ function byPlay(db: Db, input: ListInput, by: 'answered' | 'rate', direction: 'A
 
 /**
  * The questions whose play contradicts their difficulty (shared/play-stats.ts) or that players
- * reported: reported first, then the most played.
+ * reported: reported first, then the most played (all of them: the list shows NEEDS_LOOK_LIMIT).
  */
 function needingALook(db: Db, categoryId: number | null): QuestionListItem[] {
   const inCategory = categoryId !== null ? eq(questions.categoryId, categoryId) : undefined;
@@ -195,9 +283,7 @@ function needingALook(db: Db, categoryId: number | null): QuestionListItem[] {
           .from(questions)
           .where(and(inArray(questions.id, ids), inCategory))
           .all();
-  return withPlayAndReports(db, rows)
-    .sort((a, b) => b.reports - a.reports || b.answered - a.answered || a.id - b.id)
-    .slice(0, NEEDS_LOOK_LIMIT);
+  return withPlayAndReports(db, rows).sort((a, b) => b.reports - a.reports || b.answered - a.answered || a.id - b.id);
 }
 
 /** Each row with its play counts (by players of its own age group) and its open reports. */
@@ -264,6 +350,27 @@ export function getQuestion(db: Db, questionId: number) {
   };
 }
 
+/**
+ * Gives questions another category (writer), all or none: a missing category or question changes
+ * nothing. Moved bank questions are the admin's now, as after an edit (seed.ts keeps them where
+ * they were put).
+ */
+export function moveQuestions(db: Db, input: z.output<typeof moveQuestionsInput>): { moved: number } {
+  return writeTransaction(db, () => {
+    const target = db.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId)).get();
+    if (!target) throw notFound('errors:category.notFound');
+    const ids = [...new Set(input.questionIds)];
+    const { changes } = db
+      .update(questions)
+      .set({ categoryId: input.categoryId, bankHash: null })
+      .where(inArray(questions.id, ids))
+      .run();
+    // Thrown inside the transaction, so the rows it did move are moved back.
+    if (changes !== ids.length) throw notFound('errors:question.notFound');
+    return { moved: changes };
+  });
+}
+
 function assertCategory(db: Db, categoryId: number) {
   const found = db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId)).get();
   if (!found) throw invalid('errors:category.notFound');
@@ -281,6 +388,13 @@ const columnsOf = (input: QuestionInput) => ({
   answersVi: input.vi.answers,
 });
 
+const searchableOf = (input: QuestionInput) => ({
+  questionEn: input.en.question,
+  questionVi: input.vi.question,
+  answersEn: input.en.answers,
+  answersVi: input.vi.answers,
+});
+
 /** Adds a question (writer): its row and its search entry, together. */
 export function createQuestion(db: Db, input: QuestionInput): { id: number } {
   return writeTransaction(db, () => {
@@ -290,7 +404,7 @@ export function createQuestion(db: Db, input: QuestionInput): { id: number } {
       .values({ ...columnsOf(input), randomKey: Math.random() })
       .returning({ id: questions.id })
       .get();
-    indexQuestion(db, id, { questionEn: input.en.question, questionVi: input.vi.question });
+    indexQuestion(db, id, searchableOf(input));
     return { id };
   });
 }
@@ -313,7 +427,7 @@ export function updateQuestion(db: Db, questionId: number, input: QuestionInput)
       .set({ ...columnsOf(input), bankHash: null })
       .where(eq(questions.id, questionId))
       .run();
-    indexQuestion(db, questionId, { questionEn: input.en.question, questionVi: input.vi.question });
+    indexQuestion(db, questionId, searchableOf(input));
     return { droppedImageUrl: before.imageUrl && before.imageUrl !== input.imageUrl ? before.imageUrl : null };
   });
 }

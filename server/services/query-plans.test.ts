@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { everyPreparedSql } from '../db/prepared';
 import { createTestDb } from '../test/db';
+import { countQuestions, listQuestions } from './admin-questions';
 import { sampleSelectionQueries, seekSql } from './question-picker';
 // The modules whose prepared queries are checked: importing them defines their query sets.
 import '../auth/session';
@@ -45,8 +46,11 @@ describe('hot queries never scan a table', () => {
 
   it.each(hotQueries)('prepared: %s', (sql) => {
     const plan = planOf(sql);
-    // A list of ids given as a JSON array (json_each) is scanned: it is the list, not a table.
-    expect(plan).not.toMatch(/^SCAN (?!CONSTANT ROW|json_each VIRTUAL TABLE)/m);
+    // A list of ids given as a JSON array (json_each) is scanned: it is the list, not a table; the
+    // search index is a virtual table, looked up by rowid (`INDEX 0:=`).
+    expect(plan).not.toMatch(
+      /^SCAN (?!CONSTANT ROW|json_each VIRTUAL TABLE|questions_(answers_)?search VIRTUAL TABLE INDEX \d+:=$)/m,
+    );
     expect(plan).not.toMatch(/USE TEMP B-TREE/);
   });
 
@@ -82,5 +86,67 @@ describe('selection SQL', () => {
     for (const bucket of notBuckets) {
       expect(() => seekSql(bucket as Parameters<typeof seekSql>[0], '<')).toThrow(/Not a selection bucket/);
     }
+  });
+});
+
+describe('Manage Questions: the search and the totals', () => {
+  /** The SQL statements a call prepares (observed on the connection, not replaced). */
+  function statementsOf(call: () => unknown): string[] {
+    const client = db.$client;
+    const prepare = client.prepare.bind(client);
+    const seen: string[] = [];
+    client.prepare = ((source: string) => {
+      seen.push(source);
+      return prepare(source);
+    }) as typeof client.prepare;
+    try {
+      call();
+    } finally {
+      client.prepare = prepare;
+    }
+    return seen.filter((sql) => /^\s*select/i.test(sql));
+  }
+
+  /** The plan with each `?` bound to what the statement needs: an FTS5 query where it is matched. */
+  function searchPlanOf(sql: string): string {
+    const params = [...sql.matchAll(/(MATCH )?\?/g)].map((m) => (m[1] ? '"okapi"' : 1));
+    return (db.$client.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as PlanRow[])
+      .map((row) => row.detail)
+      .join('\n');
+  }
+
+  const cursor = { key: 1, id: 10 };
+  it.each([
+    ['a search', { categoryId: null, search: 'okapi', view: 'byText' as const, cursor: null }],
+    ['a search in a category, after a cursor', { categoryId: 1, search: 'okapi', view: 'byText' as const, cursor }],
+  ])('%s walks the search index newest first, no sort', (_label, input) => {
+    const statements = statementsOf(() => listQuestions(db, input));
+    const search = statements.filter((sql) => sql.includes('questions_search'));
+    expect(search.length).toBeGreaterThanOrEqual(1);
+    for (const sql of search) {
+      const plan = searchPlanOf(sql);
+      // The match through the index (M), rowids below the cursor's, newest first (the index's order).
+      expect(plan).toMatch(/SCAN questions_(answers_)?search VIRTUAL TABLE INDEX \d+:M/);
+      expect(plan).toMatch(/SEARCH questions USING INTEGER PRIMARY KEY/);
+      expect(plan).not.toMatch(/USE TEMP B-TREE/);
+      // The answers' tier leaves out the text matches, read once into a list (not a subquery a row).
+      if (sql.includes('NOT IN')) expect(plan).toMatch(/^LIST SUBQUERY \d+$/m);
+      expect(plan).not.toMatch(/CORRELATED/);
+    }
+    expect(search.some((sql) => sql.includes('questions_answers_search'))).toBe(true);
+  });
+
+  it.each([
+    ['everything', { categoryId: null, search: '', view: 'byText' as const }],
+    ['a category', { categoryId: 1, search: '', view: 'byText' as const }],
+    ['a search', { categoryId: null, search: 'okapi', view: 'byText' as const }],
+    ['a search in a category', { categoryId: 1, search: 'okapi', view: 'byText' as const }],
+  ])('the total of %s counts through an index or the search, never sorting', (_label, input) => {
+    const [sql] = statementsOf(() => countQuestions(db, input));
+    const plan = searchPlanOf(sql as string);
+    if (input.search !== '') expect(plan).toMatch(/questions_search VIRTUAL TABLE/);
+    else expect(plan).toMatch(/USING COVERING INDEX/);
+    if (input.categoryId !== null) expect(plan).not.toMatch(/^SCAN questions(?!_search| USING COVERING INDEX)/m);
+    expect(plan).not.toMatch(/USE TEMP B-TREE/);
   });
 });

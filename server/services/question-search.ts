@@ -3,42 +3,76 @@ import { SEARCH_MIN_CHARS } from '../../shared/schemas/admin';
 import { foldForSearch } from '../../shared/text';
 import type { Db } from '../db/database';
 import { preparedQueries } from '../db/prepared';
-import { meta, QUESTION_SEARCH_TABLE } from '../db/schema';
+import { ANSWER_SEARCH_TABLE, meta, QUESTION_SEARCH_TABLE } from '../db/schema';
 
 const INDEX_VERSION_KEY = 'question_search_version';
 /** Bump when searchTextOf changes: the index is rebuilt at the next start. */
-const INDEX_VERSION = '1';
+const INDEX_VERSION = '2';
 
-/** What the search looks in: the question in both languages, folded (shared/text.ts). */
-export function searchTextOf(question: { questionEn: string; questionVi: string | null }): string {
-  return foldForSearch(`${question.questionEn}\n${question.questionVi ?? ''}`);
+/** What the search looks in: the question and its answers, in both languages. */
+export type SearchableQuestion = {
+  questionEn: string;
+  questionVi: string | null;
+  answersEn: string[];
+  answersVi: string[] | null;
+};
+
+/**
+ * A question's two search entries, folded (shared/text.ts): its texts, and its eight answers. Each
+ * text on a line of its own, so a search never matches across the end of one and the start of the
+ * next (folding turns whatever is typed into one line).
+ */
+export function searchTextOf(question: SearchableQuestion): { question: string; answers: string } {
+  const lines = (texts: (string | null)[]) => texts.map((text) => foldForSearch(text ?? '')).join('\n');
+  return {
+    question: lines([question.questionEn, question.questionVi]),
+    answers: lines([...question.answersEn, ...(question.answersVi ?? [])]),
+  };
+}
+
+/** The folded phrase to look for, or null when it is too short for the trigram index. */
+export function searchPhrase(typed: string): string | null {
+  const folded = foldForSearch(typed);
+  return [...folded].length < SEARCH_MIN_CHARS ? null : folded;
 }
 
 /**
- * The FTS5 query for a search typed by an admin, or null when it is too short: one phrase, so the
- * text is looked for as it is (`%`, `_`, `*` and quotes are characters here, never operators).
+ * The FTS5 query for a phrase (from searchPhrase): one quoted phrase, so it is looked for as it is
+ * (`%`, `_`, `*` and quotes are characters here, never operators).
  */
-export function searchExpression(typed: string): string | null {
-  const folded = foldForSearch(typed);
-  if ([...folded].length < SEARCH_MIN_CHARS) return null;
-  return `"${folded.replaceAll('"', '""')}"`;
-}
+export const searchMatch = (phrase: string) => `"${phrase.replaceAll('"', '""')}"`;
 
 const searchQueries = preparedQueries((db) => ({
-  remove: db.$client.prepare<[number]>(`DELETE FROM ${QUESTION_SEARCH_TABLE} WHERE rowid = ?`),
-  add: db.$client.prepare<[number, string]>(`INSERT INTO ${QUESTION_SEARCH_TABLE} (rowid, text) VALUES (?, ?)`),
+  removeText: db.$client.prepare<[number]>(`DELETE FROM ${QUESTION_SEARCH_TABLE} WHERE rowid = ?`),
+  removeAnswers: db.$client.prepare<[number]>(`DELETE FROM ${ANSWER_SEARCH_TABLE} WHERE rowid = ?`),
+  addText: db.$client.prepare<[number, string]>(`INSERT INTO ${QUESTION_SEARCH_TABLE} (rowid, text) VALUES (?, ?)`),
+  addAnswers: db.$client.prepare<[number, string]>(`INSERT INTO ${ANSWER_SEARCH_TABLE} (rowid, answers) VALUES (?, ?)`),
 }));
 
 /** Writes a question's search entry (inside the caller's transaction). */
-export function indexQuestion(db: Db, id: number, question: { questionEn: string; questionVi: string | null }) {
+export function indexQuestion(db: Db, id: number, question: SearchableQuestion) {
   const queries = searchQueries(db);
-  queries.remove.run(id);
-  queries.add.run(id, searchTextOf(question));
+  const text = searchTextOf(question);
+  queries.removeText.run(id);
+  queries.removeAnswers.run(id);
+  queries.addText.run(id, text.question);
+  queries.addAnswers.run(id, text.answers);
 }
 
 export function unindexQuestion(db: Db, id: number) {
-  searchQueries(db).remove.run(id);
+  const queries = searchQueries(db);
+  queries.removeText.run(id);
+  queries.removeAnswers.run(id);
 }
+
+/** A question row as SQLite returns it (its answers as JSON text). */
+type StoredRow = {
+  id: number;
+  questionEn: string;
+  questionVi: string | null;
+  answersEn: string;
+  answersVi: string | null;
+};
 
 /**
  * Fills the search index for every question when it was built by another version (or not at
@@ -50,14 +84,24 @@ export function ensureSearchIndex(db: Db): number {
   if (built?.value === INDEX_VERSION) return 0;
   return db.$client
     .transaction(() => {
-      db.$client.exec(`INSERT INTO ${QUESTION_SEARCH_TABLE} (${QUESTION_SEARCH_TABLE}) VALUES ('delete-all')`);
+      for (const table of [QUESTION_SEARCH_TABLE, ANSWER_SEARCH_TABLE]) {
+        db.$client.exec(`INSERT INTO ${table} (${table}) VALUES ('delete-all')`);
+      }
       // In batches by id: a statement cannot run while another's rows are being iterated.
-      const batch = db.$client.prepare<[number], { id: number; questionEn: string; questionVi: string | null }>(
-        'SELECT id, question_en AS questionEn, question_vi AS questionVi FROM questions WHERE id > ? ORDER BY id LIMIT 1000',
+      const batch = db.$client.prepare<[number], StoredRow>(
+        `SELECT id, question_en AS questionEn, question_vi AS questionVi, answers_en AS answersEn,
+         answers_vi AS answersVi FROM questions WHERE id > ? ORDER BY id LIMIT 1000`,
       );
       let count = 0;
       for (let rows = batch.all(0); rows.length > 0; rows = batch.all(rows.at(-1)?.id ?? 0)) {
-        for (const row of rows) indexQuestion(db, row.id, row);
+        for (const row of rows) {
+          indexQuestion(db, row.id, {
+            questionEn: row.questionEn,
+            questionVi: row.questionVi,
+            answersEn: JSON.parse(row.answersEn) as string[],
+            answersVi: row.answersVi === null ? null : (JSON.parse(row.answersVi) as string[]),
+          });
+        }
         count += rows.length;
       }
       markSearchIndexBuilt(db);

@@ -4,7 +4,7 @@ import { foldForSearch } from '../../shared/text';
 import { type Db, writeTransaction } from '../db/database';
 import { categories, QUESTION_SEARCH_TABLE, questions, savedQuestionSets } from '../db/schema';
 import { invalid } from '../errors';
-import { indexQuestion } from './question-search';
+import { indexQuestion, searchMatch } from './question-search';
 
 /**
  * Whether a question with this folded text (English or Vietnamese) is already in the category:
@@ -18,7 +18,7 @@ export function isKnownQuestion(db: Db, categoryId: number, foldedText: string):
     .select({ questionEn: questions.questionEn, questionVi: questions.questionVi })
     .from(questions)
     .innerJoin(sql`${search}`, sql`${search}.rowid = ${questions.id}`)
-    .where(and(sql`${search} MATCH ${`"${foldedText.replaceAll('"', '""')}"`}`, eq(questions.categoryId, categoryId)))
+    .where(and(sql`${search} MATCH ${searchMatch(foldedText)}`, eq(questions.categoryId, categoryId)))
     .limit(50)
     .all();
   return candidates.some(
@@ -79,7 +79,12 @@ export function saveQuestionSet(
         })
         .returning({ id: questions.id })
         .get();
-      indexQuestion(db, id, { questionEn: question.en.question, questionVi: question.vi.question });
+      indexQuestion(db, id, {
+        questionEn: question.en.question,
+        questionVi: question.vi.question,
+        answersEn: question.en.answers,
+        answersVi: question.vi.answers,
+      });
     }
     db.insert(savedQuestionSets).values({ userId, setId, saved: set.length }).run();
     return { saved: set.length };

@@ -91,7 +91,13 @@ export function createQuestionRows(db: Db, count: number, spec: QuestionSpec): n
         questionVi: spec.vi === false ? null : `Câu hỏi ${n} (${spec.ageCategory ?? 'Kids'})?`,
         answersVi: spec.vi === false ? null : answers('Sai', 'vi'),
       })
-      .returning({ id: questions.id, questionEn: questions.questionEn, questionVi: questions.questionVi })
+      .returning({
+        id: questions.id,
+        questionEn: questions.questionEn,
+        questionVi: questions.questionVi,
+        answersEn: questions.answersEn,
+        answersVi: questions.answersVi,
+      })
       .get();
     indexQuestion(db, row.id, row);
     ids.push(row.id);

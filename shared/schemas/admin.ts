@@ -96,6 +96,18 @@ export const listQuestionsInput = z.object({
   cursor: listCursor.nullable().default(null),
 });
 
+/** The list's total for the same filter, search and view (no cursor: every page together). */
+export const countQuestionsInput = listQuestionsInput.omit({ cursor: true });
+
+/** The most questions moved in one step (a selection made page by page, 50 a page). */
+export const MOVE_MAX = 1000;
+
+/** Moving selected questions to another category, in one step (to empty a category, say). */
+export const moveQuestionsInput = z.object({
+  questionIds: z.array(z.number().int().positive()).min(1).max(MOVE_MAX),
+  categoryId: z.number().int().positive(),
+});
+
 /** Retagging a question's difficulty in one click (from what play says of it). */
 export const retagInput = questionIdInput.extend({
   difficulty: z.number().int().min(1).max(3),

@@ -39,6 +39,11 @@ describe('every admin procedure, by who asks', () => {
   const calls: [string, (api: ReturnType<typeof admin.caller>) => Promise<unknown>][] = [
     ['overview', (api) => api.admin.overview()],
     ['questions.list', (api) => api.admin.questions.list({})],
+    ['questions.count', (api) => api.admin.questions.count({ search: 'question' })],
+    [
+      'questions.move',
+      (api) => api.admin.questions.move({ questionIds: [questionId as number], categoryId: createCategoryRow(db) }),
+    ],
     ['questions.byId', (api) => api.admin.questions.byId({ questionId: questionId as number })],
     ['questions.create', (api) => api.admin.questions.create(questionInput(categoryId))],
     [

@@ -1,7 +1,9 @@
 import {
   categoryIdInput,
+  countQuestionsInput,
   createCategoryInput,
   listQuestionsInput,
+  moveQuestionsInput,
   questionIdInput,
   questionInput,
   retagInput,
@@ -11,7 +13,7 @@ import {
 import { generateInput } from '../../../shared/schemas/question-set';
 import { generateQuestionSet } from '../../ai/generate-set';
 import { adminOverview } from '../../services/admin-overview';
-import { getQuestion, imageUseCount, listQuestions } from '../../services/admin-questions';
+import { countQuestions, getQuestion, imageUseCount, listQuestions } from '../../services/admin-questions';
 import { listReportedQuestions } from '../../services/reports';
 import type { Context } from '../context';
 import { adminProcedure, router } from '../trpc';
@@ -26,6 +28,7 @@ export const adminRouter = router({
   overview: adminProcedure.query(({ ctx }) => adminOverview(ctx.db)),
   questions: router({
     list: adminProcedure.input(listQuestionsInput).query(({ ctx, input }) => listQuestions(ctx.db, input)),
+    count: adminProcedure.input(countQuestionsInput).query(({ ctx, input }) => countQuestions(ctx.db, input)),
     byId: adminProcedure.input(questionIdInput).query(({ ctx, input }) => getQuestion(ctx.db, input.questionId)),
     create: adminProcedure.input(questionInput).mutation(({ ctx, input }) => ctx.writer.createQuestion(input)),
     update: adminProcedure.input(updateQuestionInput).mutation(async ({ ctx, input }) => {
@@ -36,6 +39,7 @@ export const adminRouter = router({
     retag: adminProcedure
       .input(retagInput)
       .mutation(({ ctx, input }) => ctx.writer.retagQuestion(input.questionId, input.difficulty)),
+    move: adminProcedure.input(moveQuestionsInput).mutation(({ ctx, input }) => ctx.writer.moveQuestions(input)),
     remove: adminProcedure.input(questionIdInput).mutation(async ({ ctx, input }) => {
       const { droppedImageUrl } = await ctx.writer.deleteQuestion(input.questionId);
       await dropImage(ctx, droppedImageUrl);

@@ -1,8 +1,6 @@
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
-import { MIN_ANSWERS_TO_JUDGE, suggestedDifficulty } from '../../../../shared/play-stats';
-import { editQuestionPath } from '../../../../shared/routes';
+import { MIN_ANSWERS_TO_JUDGE } from '../../../../shared/play-stats';
 import {
   NEEDS_LOOK_LIMIT,
   QUESTION_VIEWS,
@@ -10,15 +8,13 @@ import {
   SEARCH_MAX,
   SEARCH_MIN_CHARS,
 } from '../../../../shared/schemas/admin';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { foldForSearch } from '../../../../shared/text';
+import { trpc } from '../../lib/trpc';
 import { CategorySelect } from './category-select';
-import { inAdmin } from './in-admin';
+import { MoveQuestions } from './move-questions';
+import { QuestionRow } from './question-row';
 import { useCategories } from './use-category-names';
 
-type Row = RouterOutputs['admin']['questions']['list']['items'][number];
-
-/** Spec §2 /admin/questions: a category filter, a search box, Edit per row and Load More (50 a page). */
 /** The zip carries the pictures too; CSV and JSON the texts only. */
 const EXPORT_FORMATS = [
   ['zip', 'questions.exportZip'],
@@ -26,45 +22,88 @@ const EXPORT_FORMATS = [
   ['json', 'questions.exportJson'],
 ] as const;
 
+/**
+ * Spec §2 /admin/questions: a category filter, a search box, Edit per row and Load More (50 a
+ * page); the total the filter matches; moving selected questions to another category (issue 19).
+ */
 export default function QuestionsPage() {
-  const { t } = useTranslation(['admin', 'errors']);
+  const { t, i18n } = useTranslation(['admin', 'errors']);
   const { nameOf, isError: categoriesFailed } = useCategories();
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const [view, setView] = useState<QuestionView>('byText');
   const [typed, setTyped] = useState('');
   const search = useDeferredValue(typed.trim());
-  const searching = [...search].length >= SEARCH_MIN_CHARS;
-  const [deleting, setDeleting] = useState<Row | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  // As the server counts: folded (spaces collapsed, accents aside), so both agree on what is too short.
+  const searchLength = [...foldForSearch(search)].length;
+  const searching = searchLength >= SEARCH_MIN_CHARS;
+  const tooShort = searchLength > 0 && !searching;
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [status, setStatus] = useState('');
+  const [notice, setNotice] = useState('');
   const utils = trpc.useUtils();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const deleteButtons = useRef(new Map<number, HTMLButtonElement>());
   const searchId = useId();
   const hintId = useId();
+  const tooShortId = useId();
   const viewId = useId();
   const viewHintId = useId();
 
-  const list = trpc.admin.questions.list.useInfiniteQuery(
-    { categoryId, search: searching ? search : '', view },
-    { getNextPageParam: (page) => page.nextCursor, initialCursor: null, staleTime: 0 },
-  );
-  const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
-  const remove = trpc.admin.questions.remove.useMutation({
-    onSuccess: async () => {
-      setDeleting(null);
-      setStatus(t('questions.deleted'));
-      await utils.admin.questions.list.invalidate();
-    },
-    onError: () => setDeleteError(t('errors:question.deleteFailed')),
+  const filter = { categoryId, search: searching ? search : '', view };
+  const list = trpc.admin.questions.list.useInfiniteQuery(filter, {
+    getNextPageParam: (page) => page.nextCursor,
+    initialCursor: null,
+    staleTime: 0,
+    enabled: !tooShort,
   });
+  const total = trpc.admin.questions.count.useQuery(filter, { staleTime: 0, enabled: !tooShort });
+  const rows = tooShort ? [] : (list.data?.pages.flatMap((page) => page.items) ?? []);
+  const selectedIds = rows.filter((row) => selected.has(row.id)).map((row) => row.id);
+  const refresh = () =>
+    Promise.all([
+      utils.admin.questions.list.invalidate(),
+      utils.admin.questions.count.invalidate(),
+      utils.admin.overview.invalidate(),
+    ]);
   const retag = trpc.admin.questions.retag.useMutation({
     onSuccess: async (_result, { difficulty }) => {
       setStatus(t('questions.retagged', { difficulty: difficultyName(difficulty) }));
-      await utils.admin.questions.list.invalidate();
+      await refresh();
     },
     onError: () => setStatus(t('questions.retagFailed')),
   });
   const difficultyName = (difficulty: number) => t(`difficulties.${difficulty}`).toLocaleLowerCase();
   const viewHint = view === 'byText' ? '' : t(`questions.viewHints.${view}`, { min: MIN_ANSWERS_TO_JUDGE });
+  const number = new Intl.NumberFormat(i18n.resolvedLanguage);
+
+  /** A new action: the last one's messages go; a new list (filter, search, view) starts unselected. */
+  function act(newList = false) {
+    setNotice('');
+    setStatus('');
+    if (newList) setSelected(new Set());
+  }
+
+  function select(ids: number[], on: boolean) {
+    act();
+    setSelected((before) => {
+      const after = new Set(before);
+      for (const id of ids) {
+        if (on) after.add(id);
+        else after.delete(id);
+      }
+      return after;
+    });
+  }
+
+  /** After a deletion, focus goes to the next row's Delete (or the one before, or the search box). */
+  async function deleted(index: number) {
+    const neighbour = rows[index + 1] ?? rows[index - 1];
+    setStatus(t('questions.deleted'));
+    await refresh();
+    const next = neighbour ? deleteButtons.current.get(neighbour.id) : undefined;
+    if (next) next.focus();
+    else searchRef.current?.focus();
+  }
 
   return (
     <section className="card" aria-labelledby="questions-title">
@@ -74,20 +113,31 @@ export default function QuestionsPage() {
           label={t('questions.categoryFilter')}
           noneLabel={t('questions.allCategories')}
           value={categoryId}
-          onChange={setCategoryId}
+          onChange={(chosen) => {
+            act(true);
+            setCategoryId(chosen);
+          }}
         />
         <label className="field" htmlFor={searchId}>
           <span>{t('questions.search')}</span>
           <input
+            ref={searchRef}
             id={searchId}
             type="search"
             value={typed}
             maxLength={SEARCH_MAX}
-            onChange={(event) => setTyped(event.target.value)}
-            aria-describedby={hintId}
+            onChange={(event) => {
+              act(true);
+              setTyped(event.target.value);
+            }}
+            aria-describedby={tooShort ? `${tooShortId} ${hintId}` : hintId}
           />
           <small id={hintId} className="muted">
             {t('questions.searchHint')}
+          </small>
+          {/* Always there, so the note is announced when it appears (a live region must exist first). */}
+          <small id={tooShortId} className="search-note" role="status">
+            {tooShort ? t('questions.searchTooShort') : ''}
           </small>
         </label>
         <label className="field" htmlFor={viewId}>
@@ -96,7 +146,10 @@ export default function QuestionsPage() {
             id={viewId}
             value={view}
             disabled={searching}
-            onChange={(event) => setView(event.target.value as QuestionView)}
+            onChange={(event) => {
+              act(true);
+              setView(event.target.value as QuestionView);
+            }}
             aria-describedby={viewHint ? viewHintId : undefined}
           >
             {QUESTION_VIEWS.map((option) => (
@@ -112,6 +165,17 @@ export default function QuestionsPage() {
           )}
         </label>
       </div>
+      <MoveQuestions
+        shownIds={rows.map((row) => row.id)}
+        selectedIds={selectedIds}
+        onSelectAllShown={(on) => select(on ? rows.map((row) => row.id) : [...selected], on)}
+        notice={notice}
+        onNotice={setNotice}
+        onMoved={async () => {
+          setSelected(new Set());
+          await Promise.all([refresh(), utils.categories.list.invalidate()]);
+        }}
+      />
       {categoriesFailed && (
         <p className="form-error" role="alert">
           {t('errors:category.fetchFailed')}
@@ -123,64 +187,55 @@ export default function QuestionsPage() {
         </p>
       )}
       <p className="visually-hidden" role="status">
-        {status || (list.isSuccess ? t('questions.shown', { count: rows.length }) : '')}
+        {status}
       </p>
-      {list.isLoading && <p className="muted">{t('questions.loading')}</p>}
-      {list.isSuccess && rows.length === 0 && <p className="muted">{t('questions.empty')}</p>}
+      {/* "50 of 1,832": what is listed of all the filter matches, announced when it changes. */}
+      <p className="list-total" role="status">
+        {!tooShort && list.isSuccess && total.isSuccess
+          ? t('questions.total', {
+              count: total.data,
+              shown: number.format(rows.length),
+              total: number.format(total.data),
+            })
+          : ''}
+      </p>
+      {list.isLoading && !tooShort && <p className="muted">{t('questions.loading')}</p>}
+      {list.isSuccess && !tooShort && rows.length === 0 && <p className="muted">{t('questions.empty')}</p>}
       <ul className="question-rows">
-        {rows.map((row) => (
-          <li key={row.id} className="question-row">
-            <div className="question-row-text">
-              <p lang="en">{row.questionEn}</p>
-              {row.questionVi && (
-                <p className="muted" lang="vi">
-                  {row.questionVi}
-                </p>
-              )}
-              <p className="question-row-meta">
-                {nameOf(row.categoryId)} · {t(`ages.${row.ageCategory}`)} · {t(`difficulties.${row.difficulty}`)}
-                {row.imageUrl && <> · {t('questions.hasImage')}</>}
-              </p>
-              <PlayLine row={row} difficultyName={difficultyName} />
-            </div>
-            <div className="question-row-actions">
-              <RetagButton
-                row={row}
-                difficultyName={difficultyName}
-                busy={retag.isPending}
-                onRetag={(difficulty) => retag.mutate({ questionId: row.id, difficulty })}
-              />
-              <Link
-                className="button"
-                href={inAdmin(editQuestionPath(row.id))}
-                aria-label={t('questions.editLabel', { question: row.questionEn })}
-              >
-                {t('questions.edit')}
-              </Link>
-              <button
-                type="button"
-                className="button button-danger-outline"
-                aria-label={t('questions.deleteLabel', { question: row.questionEn })}
-                onClick={() => {
-                  setDeleteError(null);
-                  setDeleting(row);
-                }}
-              >
-                {t('questions.delete')}
-              </button>
-            </div>
-          </li>
+        {rows.map((row, index) => (
+          <QuestionRow
+            key={row.id}
+            row={row}
+            categoryName={nameOf(row.categoryId)}
+            difficultyName={difficultyName}
+            selected={selected.has(row.id)}
+            onSelectedChange={(on) => select([row.id], on)}
+            retagBusy={retag.isPending}
+            onRetag={(difficulty) => {
+              act();
+              retag.mutate({ questionId: row.id, difficulty });
+            }}
+            onAction={() => act()}
+            onDeleted={() => deleted(index)}
+            deleteButtonRef={(node) => {
+              if (node) deleteButtons.current.set(row.id, node);
+              else deleteButtons.current.delete(row.id);
+            }}
+          />
         ))}
       </ul>
       {view === 'needsLook' && !searching && rows.length >= NEEDS_LOOK_LIMIT && (
         <p className="muted">{t('questions.lookLimit', { count: rows.length })}</p>
       )}
-      {list.hasNextPage && (
+      {list.hasNextPage && !tooShort && (
         <button
           type="button"
           className="button"
           disabled={list.isFetchingNextPage}
-          onClick={() => void list.fetchNextPage()}
+          onClick={() => {
+            act();
+            void list.fetchNextPage();
+          }}
         >
           {list.isFetchingNextPage ? t('questions.loading') : t('questions.loadMore')}
         </button>
@@ -200,68 +255,6 @@ export default function QuestionsPage() {
           ))}
         </div>
       </div>
-      {deleting && (
-        <ConfirmDialog
-          message={t('questions.confirmDelete')}
-          confirmLabel={t('questions.confirmDeleteYes')}
-          busy={remove.isPending}
-          error={deleteError}
-          onConfirm={() => remove.mutate({ questionId: deleting.id })}
-          onCancel={() => setDeleting(null)}
-        />
-      )}
     </section>
-  );
-}
-
-type DifficultyName = (difficulty: number) => string;
-
-/** What play says of a question: answers by its age group, the share right, and a tag play contradicts. */
-function PlayLine({ row, difficultyName }: { row: Row; difficultyName: DifficultyName }) {
-  const { t } = useTranslation('admin');
-  const suggested = suggestedDifficulty(row.difficulty, row.answered, row.answeredRight);
-  const parts = [
-    row.answered === 0
-      ? t('questions.notPlayed')
-      : `${t('questions.plays', { count: row.answered, age: t(`ages.${row.ageCategory}`).toLocaleLowerCase() })}, ${t(
-          'questions.rightShare',
-          { percent: Math.round((100 * row.answeredRight) / row.answered) },
-        )}`,
-  ];
-  if (row.reports > 0) parts.push(t('questions.reports', { count: row.reports }));
-  return (
-    <p className="question-row-meta">
-      {parts.join(' · ')}
-      {suggested !== null && (
-        <strong className="play-warning">
-          {' · '}
-          {t('questions.playsAs', { played: difficultyName(suggested), tagged: difficultyName(row.difficulty) })}
-        </strong>
-      )}
-    </p>
-  );
-}
-
-/** Retags a question as play suggests, in one click (shown only where play contradicts its tag). */
-function RetagButton(props: {
-  row: Row;
-  difficultyName: DifficultyName;
-  busy: boolean;
-  onRetag: (difficulty: number) => void;
-}) {
-  const { t } = useTranslation('admin');
-  const suggested = suggestedDifficulty(props.row.difficulty, props.row.answered, props.row.answeredRight);
-  if (suggested === null) return null;
-  const difficulty = props.difficultyName(suggested);
-  return (
-    <button
-      type="button"
-      className="button"
-      disabled={props.busy}
-      aria-label={t('questions.retagLabel', { difficulty, question: props.row.questionEn })}
-      onClick={() => props.onRetag(suggested)}
-    >
-      {t('questions.retag', { difficulty })}
-    </button>
   );
 }
