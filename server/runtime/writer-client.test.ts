@@ -82,12 +82,13 @@ describe('the writer thread', () => {
     try {
       expect(open()).toBe(false);
       thread.wake();
-      await expect.poll(open, { timeout: 5000 }).toBe(true);
+      // The thread starts through tsx here: seconds on a busy machine.
+      await expect.poll(open, { timeout: 15_000 }).toBe(true);
       await expect.poll(open, { timeout: 5000 }).toBe(false);
     } finally {
       await thread.stop();
     }
-  });
+  }, 30_000);
 
   it('refuses the calls it cannot run, saying why', async () => {
     const thread = startWriter(dir, { onCrash: () => undefined });
