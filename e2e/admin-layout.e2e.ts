@@ -10,7 +10,7 @@ import { e2eSuite } from './support/suite';
  * Every admin page on a phone (360×740 and 390×844), in English and Vietnamese, with real content:
  * the starter bank's 8 categories, an empty one with long names, an open report, the bank's longest
  * question open for editing and an imported set under review. Nothing is wider than the screen
- * (no sideways scroll) and no text is clipped by its box.
+ * (no sideways scroll) and no text is clipped by its box. (`SCREENSHOTS_DIR=…` keeps a picture of each.)
  */
 
 const PHONES = [
@@ -134,6 +134,10 @@ describe.each(['en', 'vi'] as const)('the admin pages in %s', (language: Languag
       const found: Record<string, Overflow> = {};
       const check = async (name: string) => {
         await page.waitForLoadState('networkidle');
+        if (process.env.SCREENSHOTS_DIR) {
+          const file = `admin-${language}-${name.replaceAll(' ', '-')}-${viewport.width}x${viewport.height}.png`;
+          await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/${file}`, fullPage: true });
+        }
         const measured = await overflow(page, viewport.width);
         const tooWide = Math.max(measured.scrollWidth, measured.innerWidth) > viewport.width;
         if (tooWide || measured.outside.length > 0 || measured.clipped.length > 0) {
