@@ -13,6 +13,7 @@ import {
   IMPORT_MAX_BYTES,
   type SetQuestion,
 } from '../../../../shared/schemas/question-set';
+import { invalidFieldProps, useFocusFirstInvalid } from '../../components/field-errors';
 import { Loading } from '../../components/loading';
 import { errorKeyOf, errorParamsOf } from '../../lib/errors';
 import { randomId } from '../../lib/random-id';
@@ -59,7 +60,18 @@ export default function QuestionSetPage() {
   const [saved, setSaved] = useState(0);
   // The set under review's id: saving it twice (a retry, a double click) saves it once.
   const [setId, setSetId] = useState(randomId);
-  const ids = { count: useId(), prompt: useId(), promptHint: useId(), file: useId(), fileHint: useId() };
+  const ids = {
+    count: useId(),
+    prompt: useId(),
+    promptHint: useId(),
+    file: useId(),
+    fileHint: useId(),
+    error: useId(),
+  };
+  /** The generation form's fields at fault (by generateInput's keys), marked until the next try. */
+  const [invalid, setInvalid] = useState<Set<string>>(new Set());
+  const { containerRef: generateFormRef, focusFirstInvalid } = useFocusFirstInvalid();
+  const errorIdFor = (field: string) => (invalid.has(field) && error ? ids.error : undefined);
 
   const generate = trpc.admin.questionSets.generate.useMutation();
 
@@ -75,13 +87,18 @@ export default function QuestionSetPage() {
   async function onGenerate(event: FormEvent) {
     event.preventDefault();
     setError(null);
+    setInvalid(new Set());
     const input = generateInput.safeParse({
       categoryId: categoryId ? Number(categoryId) : 0,
       numQuestions: Number(count),
       ageCategory,
       customPrompt,
     });
-    if (!input.success) return setError({ key: 'errors:questionSet.invalidRequest' });
+    if (!input.success) {
+      setError({ key: 'errors:questionSet.invalidRequest' });
+      setInvalid(new Set(input.error.issues.map((issue) => String(issue.path[0]))));
+      return focusFirstInvalid();
+    }
     setPhase('generating');
     try {
       const result = await generate.mutateAsync(input.data);
@@ -107,6 +124,7 @@ export default function QuestionSetPage() {
 
   async function onFile(file: File) {
     setError(null);
+    setInvalid(new Set());
     // An .xlsx or a picture chosen by mistake: said at once (the server refuses it too).
     if (file.size <= IMPORT_MAX_BYTES && (await file.text()).includes('\0')) {
       return setError({ key: 'errors:questionSet.notText' });
@@ -175,12 +193,13 @@ export default function QuestionSetPage() {
         <h1>{t('questionSet.title')}</h1>
         <h2 id="generate-title">{t('questionSet.generateTitle')}</h2>
         {status.data?.configured === false && <p className="notice">{t('questionSet.notConfigured')}</p>}
-        <form className="set-form" onSubmit={(event) => void onGenerate(event)} noValidate>
+        <form className="set-form" onSubmit={(event) => void onGenerate(event)} noValidate ref={generateFormRef}>
           <CategorySelect
             label={t('questionSet.category')}
             noneLabel={t('questionSet.chooseCategory')}
             value={categoryId ? Number(categoryId) : null}
             onChange={(id) => setCategoryId(id ? String(id) : '')}
+            errorId={errorIdFor('categoryId')}
           />
           <label className="field" htmlFor={ids.count}>
             <span>{t('questionSet.count')}</span>
@@ -193,6 +212,7 @@ export default function QuestionSetPage() {
               max={GENERATE_MAX}
               value={count}
               onChange={(event) => setCount(event.target.value)}
+              {...invalidFieldProps(errorIdFor('numQuestions'))}
             />
           </label>
           <AgeCategorySelect label={t('questionSet.ageCategory')} value={ageCategory} onChange={setAgeCategory} />
@@ -241,7 +261,7 @@ export default function QuestionSetPage() {
       </section>
 
       {error && (
-        <p className="form-error" role="alert">
+        <p className="form-error" role="alert" id={ids.error}>
           {t(error.key, error.params ?? {})}
         </p>
       )}
