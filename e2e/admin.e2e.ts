@@ -96,6 +96,9 @@ describe('an admin', () => {
     await row.getByRole('link', { name: /^Edit/ }).click();
     await page.getByRole('heading', { name: 'Edit Question' }).waitFor();
     expect(await page.locator('textarea[name="en-question"]').inputValue()).toBe('Which bird hoots in the night?');
+    // The picture it has is its current one, not an upload just made.
+    await page.getByText('Current picture', { exact: true }).waitFor();
+    expect(await page.getByText('Uploaded', { exact: true }).count()).toBe(0);
     await page.locator('textarea[name="en-question"]').fill('Which bird says "hoo hoo" at night?');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Question updated successfully!').waitFor();
