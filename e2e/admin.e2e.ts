@@ -224,7 +224,7 @@ describe('an admin’s messages and fields', () => {
     await expectInvalid(page, page.locator('input[name="en-answer-B"]'), answers);
     expect(await page.locator('input[name="en-answer-A"]').getAttribute('aria-invalid')).toBeNull();
     // Focus on the first field at fault, not left on the button.
-    expect(await focused(category)).toBe(true);
+    await expect.poll(() => focused(category), { timeout: 5_000 }).toBe(true);
 
     // Mended as it is typed: the messages and the marks go with their faults.
     await category.selectOption({ label: 'Animals' });
@@ -246,7 +246,7 @@ describe('an admin’s messages and fields', () => {
     // The next question keeps the category and age group; its first text has the focus.
     const enQuestion = page.locator('textarea[name="en-question"]');
     expect(await enQuestion.inputValue()).toBe('');
-    expect(await focused(enQuestion)).toBe(true);
+    await expect.poll(() => focused(enQuestion), { timeout: 5_000 }).toBe(true);
     expect(await category.evaluate((select) => (select as HTMLSelectElement).selectedOptions[0]?.text)).toBe('Animals');
     expect(await page.locator('select[name=ageCategory]').inputValue()).toBe('Teenagers');
     // Typing the next question: the success is old news.
@@ -285,7 +285,7 @@ describe('an admin’s messages and fields', () => {
     await page.getByText(duplicate).waitFor();
     await expectInvalid(page, nameEn, duplicate);
     await expectInvalid(page, nameVi, duplicate);
-    expect(await focused(nameEn)).toBe(true);
+    await expect.poll(() => focused(nameEn), { timeout: 5_000 }).toBe(true);
 
     // A later success replaces the refusal.
     await nameEn.fill('Rivers');
@@ -298,11 +298,11 @@ describe('an admin’s messages and fields', () => {
     // Edit: focus into the editor (and the last outcome goes); Cancel: back to the row's Edit.
     await page.getByRole('button', { name: 'Edit Rivers' }).click();
     const editor = page.locator('.category-edit');
-    expect(await focused(editor.getByLabel('English name'))).toBe(true);
+    await expect.poll(() => focused(editor.getByLabel('English name')), { timeout: 5_000 }).toBe(true);
     expect(await page.getByText('Category added.').count()).toBe(0);
     await editor.getByRole('button', { name: 'Cancel' }).click();
     await editor.waitFor({ state: 'detached' });
-    expect(await focused(page.getByRole('button', { name: 'Edit Rivers' }))).toBe(true);
+    await expect.poll(() => focused(page.getByRole('button', { name: 'Edit Rivers' })), { timeout: 5_000 }).toBe(true);
 
     // Save refused: the empty name marked and focused; saved: focus back on the row's Edit.
     await page.getByRole('button', { name: 'Edit Rivers' }).click();
@@ -312,14 +312,14 @@ describe('an admin’s messages and fields', () => {
     await page.getByText(requiredForUpdate).waitFor();
     await expectInvalid(page, editor.getByLabel('Vietnamese name'), requiredForUpdate);
     expect(await editor.getByLabel('English name').getAttribute('aria-invalid')).toBeNull();
-    expect(await focused(editor.getByLabel('Vietnamese name'))).toBe(true);
+    await expect.poll(() => focused(editor.getByLabel('Vietnamese name')), { timeout: 5_000 }).toBe(true);
     await editor.getByLabel('English name').fill('Rivers and lakes');
     await editor.getByLabel('Vietnamese name').fill('Sông hồ');
     await editor.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Category updated.').waitFor();
     expect(await page.getByText(requiredForUpdate).count()).toBe(0);
     const renamed = page.getByRole('button', { name: 'Edit Rivers and lakes' });
-    await expect.poll(() => focused(renamed)).toBe(true);
+    await expect.poll(() => focused(renamed), { timeout: 5_000 }).toBe(true);
 
     // A refused delete says why in its dialog; Cancel closes both, and focus returns to Delete.
     await page.getByRole('button', { name: 'Delete Animals', exact: true }).click();
@@ -330,7 +330,9 @@ describe('an admin’s messages and fields', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('alertdialog').waitFor({ state: 'detached' });
     expect(await refusal.count()).toBe(0);
-    expect(await focused(page.getByRole('button', { name: 'Delete Animals', exact: true }))).toBe(true);
+    await expect
+      .poll(() => focused(page.getByRole('button', { name: 'Delete Animals', exact: true })), { timeout: 5_000 })
+      .toBe(true);
     assertNoProblems(problems, {
       console: [/status of 409/],
       http: [/^409 POST .*admin\.categories\.create/, /^409 POST .*admin\.categories\.remove/],

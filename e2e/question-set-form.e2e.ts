@@ -33,7 +33,7 @@ test('Generate without a category or with 0 questions marks those fields and foc
   await signInViaHttp(context, suite.server.baseUrl, ADMIN);
   await page.goto(suite.url('/admin/add-question-set'));
   const generate = page.getByRole('button', { name: 'Generate' });
-  await expect.poll(() => generate.isEnabled()).toBe(true);
+  await expect.poll(() => generate.isEnabled(), { timeout: 10_000 }).toBe(true);
   const category = page.locator('select[name=category]');
   const count = page.getByLabel('Number of questions');
   await count.fill('0');
@@ -51,7 +51,7 @@ test('Generate without a category or with 0 questions marks those fields and foc
   // Only the count at fault now: the category is no longer marked.
   await category.selectOption({ label: 'Animals' });
   await generate.click();
-  await expect.poll(() => focused(count)).toBe(true);
+  await expect.poll(() => focused(count), { timeout: 5_000 }).toBe(true);
   expect(await category.getAttribute('aria-invalid')).toBeNull();
   expect(await count.getAttribute('aria-invalid')).toBe('true');
   expect(ai.requests.length).toBe(0);
