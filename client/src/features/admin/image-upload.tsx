@@ -80,8 +80,8 @@ function sendSmall(file: File, onProgress: (fraction: number) => void): { done: 
 type Props = {
   imageUrl: string | null;
   onChange: (imageUrl: string | null) => void;
-  /** Told when a file is chosen, before it is checked or sent: what the form said before no longer applies. */
-  onStart: () => void;
+  /** Told when a file is chosen (before it is checked or sent) or the picture removed: what the form said before no longer applies. */
+  onPictureAction: () => void;
   /** Told while an upload runs (or waits paused), so the form can hold its Submit (spec §4). */
   onBusyChange: (busy: boolean) => void;
 };
@@ -91,7 +91,7 @@ type Props = {
  * files go in one request; larger ones through tus (tus-js-client, loaded only then), which
  * resumes from the offset the server confirms after a dropped connection, retrying with backoff.
  */
-export function ImageUpload({ imageUrl, onChange, onStart, onBusyChange }: Props) {
+export function ImageUpload({ imageUrl, onChange, onPictureAction, onBusyChange }: Props) {
   const { t } = useTranslation(['admin', 'errors']);
   // A picture the question already has is shown as its current one, not as an upload that just finished.
   const [state, setState] = useState<UploadState>('idle');
@@ -124,7 +124,7 @@ export function ImageUpload({ imageUrl, onChange, onStart, onBusyChange }: Props
   }
 
   async function start(file: File) {
-    onStart();
+    onPictureAction();
     setError(null);
     setPercent(0);
     canceledRef.current = false;
@@ -254,7 +254,7 @@ export function ImageUpload({ imageUrl, onChange, onStart, onBusyChange }: Props
             type="button"
             className="button"
             onClick={() => {
-              onStart();
+              onPictureAction();
               onChange(null);
               setState('idle');
               if (inputRef.current) inputRef.current.value = '';

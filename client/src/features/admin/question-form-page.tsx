@@ -213,7 +213,7 @@ export default function QuestionFormPage({ questionId }: { questionId?: number }
         <ImageUpload
           imageUrl={values.imageUrl}
           onChange={(imageUrl) => set({ imageUrl })}
-          onStart={clearOutcome}
+          onPictureAction={clearOutcome}
           onBusyChange={onBusyChange}
         />
         <div role="alert">

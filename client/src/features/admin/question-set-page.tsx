@@ -60,18 +60,12 @@ export default function QuestionSetPage() {
   const [saved, setSaved] = useState(0);
   // The set under review's id: saving it twice (a retry, a double click) saves it once.
   const [setId, setSetId] = useState(randomId);
-  const ids = {
-    count: useId(),
-    prompt: useId(),
-    promptHint: useId(),
-    file: useId(),
-    fileHint: useId(),
-    error: useId(),
-  };
+  const ids = { count: useId(), prompt: useId(), promptHint: useId(), file: useId(), fileHint: useId() };
+  const errorId = useId();
   /** The generation form's fields at fault (by generateInput's keys), marked until the next try. */
   const [invalid, setInvalid] = useState<Set<string>>(new Set());
   const { containerRef: generateFormRef, focusFirstInvalid } = useFocusFirstInvalid();
-  const errorIdFor = (field: string) => (invalid.has(field) && error ? ids.error : undefined);
+  const errorIdFor = (field: string) => (invalid.has(field) && error ? errorId : undefined);
 
   const generate = trpc.admin.questionSets.generate.useMutation();
 
@@ -261,7 +255,7 @@ export default function QuestionSetPage() {
       </section>
 
       {error && (
-        <p className="form-error" role="alert" id={ids.error}>
+        <p className="form-error" role="alert" id={errorId}>
           {t(error.key, error.params ?? {})}
         </p>
       )}
