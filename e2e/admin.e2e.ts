@@ -299,7 +299,7 @@ describe('an admin’s messages and fields', () => {
     await page.getByRole('button', { name: 'Edit Rivers' }).click();
     const editor = page.locator('.category-edit');
     await expect.poll(() => focused(editor.getByLabel('English name')), { timeout: 5_000 }).toBe(true);
-    expect(await page.getByText('Category added.').count()).toBe(0);
+    await page.getByText('Category added.').waitFor({ state: 'detached' });
     await editor.getByRole('button', { name: 'Cancel' }).click();
     await editor.waitFor({ state: 'detached' });
     await expect.poll(() => focused(page.getByRole('button', { name: 'Edit Rivers' })), { timeout: 5_000 }).toBe(true);
@@ -329,7 +329,9 @@ describe('an admin’s messages and fields', () => {
     expect(await page.getByText('Category updated.').count()).toBe(0);
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('alertdialog').waitFor({ state: 'detached' });
-    expect(await refusal.count()).toBe(0);
+    // Gone from the page, not only hidden with its dialog (the row shows no leftover).
+    await refusal.waitFor({ state: 'detached' });
+    expect(await page.locator('.category-row .form-error').count()).toBe(0);
     await expect
       .poll(() => focused(page.getByRole('button', { name: 'Delete Animals', exact: true })), { timeout: 5_000 })
       .toBe(true);
