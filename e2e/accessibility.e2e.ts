@@ -157,6 +157,21 @@ describe.each(['en', 'vi'] as const)('in %s', (language) => {
       await admin.page.locator('.question-row .button-danger-outline').first().click();
       await admin.page.locator('.inline-confirm').waitFor();
       await check('admin questions: a row selected, Delete asking', admin.page);
+      // The forms with their problems shown: fields marked invalid, described by the messages.
+      await admin.page.goto(url('/admin/add-question'));
+      await admin.page.locator('form button[type=submit]').click();
+      await admin.page.locator('form [aria-invalid="true"]').first().waitFor();
+      await check('admin add question: problems shown', admin.page);
+      await admin.page.goto(url('/admin/categories'));
+      await admin.page.locator('form.category-add button[type=submit]').click();
+      await admin.page.locator('form [aria-invalid="true"]').first().waitFor();
+      await check('admin categories: a refusal', admin.page);
+      await admin.page.locator('.category-view button').first().click();
+      await admin.page.locator('.category-edit').waitFor();
+      await check('admin categories: a row in edit', admin.page);
+      await admin.page.goto(url('/admin/edit-question/not-a-question'));
+      await admin.page.getByRole('alert').waitFor();
+      await check('admin edit question: not found', admin.page);
 
       expect(found).toEqual({});
     },

@@ -40,11 +40,25 @@ describe('a family', () => {
     const alert = page.getByRole('alert');
     await alert.waitFor();
     expect(await shownText(alert)).toBe('Name and Age are required.');
+    // Both fields marked invalid and described by the message; focus on the first, not on the button.
+    const alertId = await alert.getAttribute('id');
+    for (const label of ['Name', 'Age']) {
+      expect(await page.getByLabel(label).getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByLabel(label).getAttribute('aria-describedby')).toBe(alertId);
+    }
+    await expect
+      .poll(() => page.getByLabel('Name').evaluate((input) => input === document.activeElement), { timeout: 5_000 })
+      .toBe(true);
     await page.getByLabel('Name').fill('Minh');
     await page.getByLabel('Age').fill('0');
     await create.click();
     await page.getByRole('alert').getByText('Please enter a valid age.', { exact: true }).waitFor();
     expect(await shownText(page.getByRole('alert'))).toBe('Please enter a valid age.');
+    expect(await page.getByLabel('Name').getAttribute('aria-invalid')).toBeNull();
+    expect(await page.getByLabel('Age').getAttribute('aria-invalid')).toBe('true');
+    await expect
+      .poll(() => page.getByLabel('Age').evaluate((input) => input === document.activeElement), { timeout: 5_000 })
+      .toBe(true);
     expect(page.url()).toBe(url('/create-profile'));
     expect(profilesOfEmail(suite.server.dbPath, account.email)).toEqual([]);
     // Spec §5: the age input has min 1.

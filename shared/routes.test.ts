@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isClientRoute, safeReturnPath } from './routes';
+import { editQuestionPath, isClientRoute, questionIdFromPath, safeReturnPath } from './routes';
 
 describe('safe return path after sign-in', () => {
   it.each(['/profiles', '/pre-game', '/profiles?x=1'])('keeps the same-origin path %s', (path) => {
@@ -31,4 +31,17 @@ describe('client routes', () => {
     '%s is not',
     (path) => expect(isClientRoute(path)).toBe(false),
   );
+});
+
+describe('the question id of an edit address', () => {
+  it('reads back what editQuestionPath writes', () => {
+    expect(questionIdFromPath(editQuestionPath(12).split('/').pop() as string)).toBe(12);
+    expect(questionIdFromPath('1')).toBe(1);
+  });
+
+  it('is null for anything no question can have', () => {
+    for (const segment of ['does-not-exist-999', '', '0', '-3', '012', '1e3', '12abc', '1.5', '99999999999999999999']) {
+      expect(questionIdFromPath(segment)).toBeNull();
+    }
+  });
 });

@@ -17,6 +17,16 @@ export const paths = {
 /** Spec §2 /admin/edit-question/{questionId}. */
 export const editQuestionPath = (questionId: number) => `/admin/edit-question/${questionId}`;
 
+/**
+ * The question id in an edit address, as editQuestionPath writes it (a whole number from 1, no
+ * sign, leading zero or exponent); null for anything else, which no question can have.
+ */
+export function questionIdFromPath(segment: string): number | null {
+  if (!/^[1-9]\d*$/.test(segment)) return null;
+  const id = Number(segment);
+  return Number.isSafeInteger(id) ? id : null;
+}
+
 const clientRoutePatterns: RegExp[] = [
   /^\/$/,
   /^\/sign-in\/local$/,

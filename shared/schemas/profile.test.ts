@@ -5,22 +5,30 @@ const form = (name: string, age: string, avatar = 'avatar1.svg') => parseProfile
 
 describe('create-profile form (spec §5)', () => {
   it('asks for name and age first', () => {
-    expect(form('', '')).toEqual({ success: false, message: profileMessages.required });
-    expect(form('Minh', '')).toEqual({ success: false, message: profileMessages.required });
-    expect(form('   ', '9')).toEqual({ success: false, message: profileMessages.required });
+    expect(form('', '')).toEqual({ success: false, message: profileMessages.required, fields: ['name', 'age'] });
+    expect(form('Minh', '')).toEqual({ success: false, message: profileMessages.required, fields: ['age'] });
+    expect(form('   ', '9')).toEqual({ success: false, message: profileMessages.required, fields: ['name'] });
   });
 
   it.each(['0', '-3', '2.5', 'abc', '1e999'])('refuses the age %s', (age) => {
-    expect(form('Minh', age)).toEqual({ success: false, message: profileMessages.invalidAge });
+    expect(form('Minh', age)).toEqual({ success: false, message: profileMessages.invalidAge, fields: ['age'] });
   });
 
   it('refuses ages over 120 and names over 40 characters', () => {
-    expect(form('Minh', '121')).toEqual({ success: false, message: profileMessages.ageTooHigh });
-    expect(form('M'.repeat(41), '9')).toEqual({ success: false, message: profileMessages.nameTooLong });
+    expect(form('Minh', '121')).toEqual({ success: false, message: profileMessages.ageTooHigh, fields: ['age'] });
+    expect(form('M'.repeat(41), '9')).toEqual({
+      success: false,
+      message: profileMessages.nameTooLong,
+      fields: ['name'],
+    });
   });
 
   it('refuses an avatar that is not one of the three', () => {
-    expect(form('Minh', '9', 'avatar9.svg')).toEqual({ success: false, message: profileMessages.invalidAvatar });
+    expect(form('Minh', '9', 'avatar9.svg')).toEqual({
+      success: false,
+      message: profileMessages.invalidAvatar,
+      fields: ['avatar'],
+    });
   });
 
   it('accepts a valid profile, trimmed and NFC-normalized', () => {

@@ -46,13 +46,20 @@ export const updateProfileInput = z.object({
 
 export const setTtsInput = z.object({ profileId: z.uuid(), ttsEnabled: z.boolean() });
 
+export type ProfileField = 'name' | 'age' | 'avatar';
+
 /**
  * The create-profile form as typed: age arrives as the input's text. Empty fields give the
- * spec's 'Name and Age are required.' before anything else is checked (spec §5).
+ * spec's 'Name and Age are required.' before anything else is checked (spec §5). A failure names
+ * its message and the fields it is about (the form marks them invalid).
  */
 export function parseProfileForm(form: { name: string; age: string; avatar: string }) {
-  if (cleanText(form.name) === '' || form.age.trim() === '') {
-    return { success: false as const, message: profileMessages.required };
+  const missing = [
+    ...(cleanText(form.name) === '' ? ['name' as const] : []),
+    ...(form.age.trim() === '' ? ['age' as const] : []),
+  ];
+  if (missing.length > 0) {
+    return { success: false as const, message: profileMessages.required, fields: missing };
   }
   const ageNumber = Number(form.age);
   const result = createProfileInput.safeParse({
@@ -61,5 +68,9 @@ export function parseProfileForm(form: { name: string; age: string; avatar: stri
     avatar: form.avatar,
   });
   if (result.success) return { success: true as const, data: result.data };
-  return { success: false as const, message: result.error.issues[0]?.message ?? profileMessages.invalidAge };
+  const message = result.error.issues[0]?.message ?? profileMessages.invalidAge;
+  const fields = result.error.issues
+    .filter((issue) => issue.message === message)
+    .map((issue) => issue.path[0] as ProfileField);
+  return { success: false as const, message, fields };
 }

@@ -413,4 +413,13 @@ describe('the dashboard', () => {
     });
     expect(overview.totalQuestions).toBe(questionCount());
   });
+
+  it('lists a category without questions, with zeros', async () => {
+    const categoryId = createCategoryRow(db);
+    const overview = await admin.caller().admin.overview();
+    expect(overview.categories.find((c) => c.id === categoryId)).toMatchObject({
+      byAge: { Kids: 0, Teenagers: 0, Adults: 0 },
+      total: 0,
+    });
+  });
 });

@@ -2,6 +2,7 @@ import './admin.css';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Switch, useRoute } from 'wouter';
+import { questionIdFromPath } from '../../../../shared/routes';
 import { AccountMenu } from '../../components/account-menu';
 import { LanguageSwitch } from '../../components/language-switch';
 import { Loading } from '../../components/loading';
@@ -12,6 +13,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { ParentUnlocked } from '../parent-lock/admin-gate';
 import { adminResources } from './admin-strings';
 import DashboardPage from './dashboard-page';
+import { QuestionNotFound } from './question-not-found';
 
 for (const [language, namespaces] of Object.entries(adminResources)) {
   i18n.addResourceBundle(language, 'admin', namespaces.admin, true, true);
@@ -85,7 +87,14 @@ function AdminLayout() {
                 <QuestionFormPage />
               </Route>
               <Route path="/edit-question/:questionId">
-                {(params) => <QuestionFormPage questionId={Number(params.questionId)} key={params.questionId} />}
+                {(params) => {
+                  const questionId = questionIdFromPath(params.questionId);
+                  return questionId === null ? (
+                    <QuestionNotFound />
+                  ) : (
+                    <QuestionFormPage questionId={questionId} key={questionId} />
+                  );
+                }}
               </Route>
               <Route path="/categories" component={CategoriesPage} />
               <Route path="/ai-tools" component={PlaceholderPage} />

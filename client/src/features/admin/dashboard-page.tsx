@@ -44,7 +44,7 @@ export default function DashboardPage() {
           <>
             <p className="muted">{t('dashboard.total', { formatted: count(overview.data.totalQuestions) })}</p>
             <div className="table-scroll">
-              <table className="admin-table">
+              <table className="admin-table reflow">
                 <thead>
                   <tr>
                     <th scope="col">{t('dashboard.category')}</th>
@@ -63,11 +63,13 @@ export default function DashboardPage() {
                     <tr key={category.id}>
                       <th scope="row">{nameOf(category)}</th>
                       {AGE_CATEGORIES.map((age) => (
-                        <td key={age} className="number">
+                        <td key={age} className="number" data-label={t(`ages.${age}`)}>
                           {count(category.byAge[age])}
                         </td>
                       ))}
-                      <td className="number">{count(category.total)}</td>
+                      <td className="number" data-label={t('dashboard.allAges')}>
+                        {count(category.total)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

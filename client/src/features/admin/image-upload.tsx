@@ -80,6 +80,8 @@ function sendSmall(file: File, onProgress: (fraction: number) => void): { done: 
 type Props = {
   imageUrl: string | null;
   onChange: (imageUrl: string | null) => void;
+  /** Told when a file is chosen (before it is checked or sent) or the picture removed: what the form said before no longer applies. */
+  onPictureAction: () => void;
   /** Told while an upload runs (or waits paused), so the form can hold its Submit (spec §4). */
   onBusyChange: (busy: boolean) => void;
 };
@@ -89,9 +91,10 @@ type Props = {
  * files go in one request; larger ones through tus (tus-js-client, loaded only then), which
  * resumes from the offset the server confirms after a dropped connection, retrying with backoff.
  */
-export function ImageUpload({ imageUrl, onChange, onBusyChange }: Props) {
+export function ImageUpload({ imageUrl, onChange, onPictureAction, onBusyChange }: Props) {
   const { t } = useTranslation(['admin', 'errors']);
-  const [state, setState] = useState<UploadState>(imageUrl ? 'success' : 'idle');
+  // A picture the question already has is shown as its current one, not as an upload that just finished.
+  const [state, setState] = useState<UploadState>('idle');
   const [percent, setPercent] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [retrying, setRetrying] = useState(false);
@@ -121,6 +124,7 @@ export function ImageUpload({ imageUrl, onChange, onBusyChange }: Props) {
   }
 
   async function start(file: File) {
+    onPictureAction();
     setError(null);
     setPercent(0);
     canceledRef.current = false;
@@ -242,11 +246,15 @@ export function ImageUpload({ imageUrl, onChange, onBusyChange }: Props) {
       </label>
       {imageUrl && state !== 'running' && state !== 'paused' && (
         <div className="image-preview">
-          <img src={imageUrl} alt={t('image.preview')} />
+          <figure>
+            <img src={imageUrl} alt={t('image.preview')} />
+            {state !== 'success' && <figcaption>{t('image.current')}</figcaption>}
+          </figure>
           <button
             type="button"
             className="button"
             onClick={() => {
+              onPictureAction();
               onChange(null);
               setState('idle');
               if (inputRef.current) inputRef.current.value = '';
@@ -259,10 +267,9 @@ export function ImageUpload({ imageUrl, onChange, onBusyChange }: Props) {
       {state !== 'idle' && (
         <div className="upload-status" data-state={state}>
           <p role="status" aria-live="polite">
-            {t(`image.states.${state}`)}
-            {busy && ` · ${t('image.progress', { percent })}`}
+            {t(`image.states.${state}`, { percent })}
           </p>
-          {busy && <progress max={100} value={percent} aria-label={t('image.progress', { percent })} />}
+          {busy && <progress max={100} value={percent} aria-label={t('image.progressLabel')} />}
           {retrying && <p className="muted">{t('image.retrying')}</p>}
           {error && (
             <p className="form-error" role="alert">

@@ -2,25 +2,21 @@ import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { AgeCategory } from '../../../../shared/age';
-import type { Language } from '../../../../shared/i18n';
 import { paths } from '../../../../shared/routes';
-import {
-  ANSWER_TEXT_MAX,
-  QUESTION_TEXT_MAX,
-  type QuestionInput,
-  questionInput,
-} from '../../../../shared/schemas/admin';
+import type { QuestionInput } from '../../../../shared/schemas/admin';
+import { useFocusFirstInvalid } from '../../components/field-errors';
 import { Loading } from '../../components/loading';
 import { errorCodeOf, errorKeyOf } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { ANSWER_LETTERS } from '../game/voice';
 import { AgeCategorySelect } from './age-category-select';
 import { CategorySelect } from './category-select';
 import { ImageUpload } from './image-upload';
 import { inAdmin } from './in-admin';
+import { LanguageColumn, type Localized } from './language-column';
+import { type QuestionField, questionFormProblems } from './question-form-problems';
+import { QuestionNotFound } from './question-not-found';
 import { useCategories } from './use-category-names';
 
-type Localized = { question: string; answers: string[] };
 type FormValues = {
   categoryId: string;
   ageCategory: AgeCategory;
@@ -31,9 +27,11 @@ type FormValues = {
   imageUrl: string | null;
 };
 
-const emptyForm = (): FormValues => ({
-  categoryId: '',
-  ageCategory: 'Kids',
+/** A blank question; after one is added, the next keeps its category and age group (a set is often written at once). */
+const emptyForm = (
+  keep: Pick<FormValues, 'categoryId' | 'ageCategory'> = { categoryId: '', ageCategory: 'Kids' },
+): FormValues => ({
+  ...keep,
   difficulty: '1',
   correctAnswerIndex: 0,
   en: { question: '', answers: ['', '', '', ''] },
@@ -54,70 +52,13 @@ function toInput(values: FormValues): QuestionInput {
   };
 }
 
-/** One language's column: the question and its four answers, side by side with the other's. */
-function LanguageColumn({
-  lang,
-  values,
-  correctAnswerIndex,
-  onChange,
-  onCorrectChange,
-}: {
-  lang: Language;
-  values: Localized;
-  correctAnswerIndex: number;
-  onChange: (values: Localized) => void;
-  /** English only: the Vietnamese radios mirror it, disabled (spec §5). */
-  onCorrectChange?: (index: number) => void;
-}) {
-  const { t } = useTranslation('admin');
-  const groupId = useId();
-  return (
-    <fieldset className="language-column" lang={lang}>
-      <legend>{t(lang === 'en' ? 'form.english' : 'form.vietnamese')}</legend>
-      <label className="field">
-        <span>{t('form.questionText')}</span>
-        <textarea
-          name={`${lang}-question`}
-          rows={3}
-          maxLength={QUESTION_TEXT_MAX}
-          value={values.question}
-          onChange={(event) => onChange({ ...values, question: event.target.value })}
-        />
-      </label>
-      {values.answers.map((answer, index) => {
-        const letter = ANSWER_LETTERS[index] as string;
-        return (
-          <div className="answer-field" key={letter}>
-            <label className="field">
-              <span>{t('form.answer', { letter })}</span>
-              <input
-                name={`${lang}-answer-${letter}`}
-                value={answer}
-                maxLength={ANSWER_TEXT_MAX}
-                onChange={(event) =>
-                  onChange({ ...values, answers: values.answers.map((a, i) => (i === index ? event.target.value : a)) })
-                }
-              />
-            </label>
-            <label className="correct-choice">
-              <input
-                type="radio"
-                name={`${groupId}-correct`}
-                checked={correctAnswerIndex === index}
-                disabled={!onCorrectChange}
-                onChange={() => onCorrectChange?.(index)}
-              />
-              <span>{t('form.correctIs', { letter })}</span>
-            </label>
-          </div>
-        );
-      })}
-      {!onCorrectChange && <p className="muted">{t('form.mirrorsEnglish')}</p>}
-    </fieldset>
-  );
-}
-
-/** Spec §2 /admin/add-question and /admin/edit-question/{questionId}. */
+/**
+ * Spec §2 /admin/add-question and /admin/edit-question/{questionId}. Which message goes when:
+ * - a problem found before sending stays until its field is mended (checked again at each change
+ *   once a submit has failed), and marks its fields invalid;
+ * - the success and a refusal from the server go at the next change to the form (typing, a choice,
+ *   a picture chosen) or the next submit.
+ */
 export default function QuestionFormPage({ questionId }: { questionId?: number }) {
   const { t } = useTranslation(['admin', 'errors']);
   const editing = questionId !== undefined;
@@ -129,10 +70,18 @@ export default function QuestionFormPage({ questionId }: { questionId?: number }
   );
   const [values, setValues] = useState<FormValues | null>(editing ? null : emptyForm());
   const [uploading, setUploading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  /** A submit failed on the form's own check: problems are shown, and followed as the form changes. */
+  const [checking, setChecking] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
+  const { containerRef: formRef, focusFirstInvalid } = useFocusFirstInvalid();
+  const problemsId = useId();
   const onBusyChange = useCallback((busy: boolean) => setUploading(busy), []);
+  const clearOutcome = useCallback(() => {
+    setSaved(null);
+    setServerError(null);
+  }, []);
 
   useEffect(() => {
     if (!existing.data || values) return;
@@ -142,17 +91,21 @@ export default function QuestionFormPage({ questionId }: { questionId?: number }
       difficulty: String(existing.data.difficulty),
     });
   }, [existing.data, values]);
+  // After an add, the next question starts at its first text (the category and age group stay chosen).
+  useEffect(() => {
+    if (formKey > 0) formRef.current?.querySelector<HTMLElement>('[name="en-question"]')?.focus();
+  }, [formKey, formRef]);
 
   const failed = (fallback: string) => (caught: unknown) =>
-    setError(
+    setServerError(
       errorCodeOf(caught) === 'BAD_REQUEST' || errorCodeOf(caught) === 'NOT_FOUND'
         ? errorKeyOf(caught, fallback)
         : fallback,
     );
   const create = trpc.admin.questions.create.useMutation({
-    onSuccess: async () => {
+    onSuccess: async (_, sent) => {
       setSaved(t('form.added'));
-      setValues(emptyForm());
+      setValues(emptyForm({ categoryId: String(sent.categoryId), ageCategory: sent.ageCategory }));
       setFormKey((key) => key + 1);
       await utils.admin.questions.list.invalidate();
     },
@@ -167,10 +120,10 @@ export default function QuestionFormPage({ questionId }: { questionId?: number }
   });
 
   if (editing && existing.isError) {
-    const notFound = errorCodeOf(existing.error) === 'NOT_FOUND';
+    if (errorCodeOf(existing.error) === 'NOT_FOUND') return <QuestionNotFound />;
     return (
       <section className="card" role="alert">
-        <p>{t(notFound ? 'errors:question.notFound' : 'errors:question.loadFailed')}</p>
+        <p>{t('errors:question.loadFailed')}</p>
         <Link className="button" href={inAdmin(paths.adminQuestions)}>
           {t('form.backToList')}
         </Link>
@@ -179,22 +132,29 @@ export default function QuestionFormPage({ questionId }: { questionId?: number }
   }
   if (!values) return <Loading />;
 
+  const problems = checking ? questionFormProblems(toInput(values)) : null;
+  const problemIdOf = (field: QuestionField) => {
+    const message = problems?.fields[field];
+    return message === undefined ? undefined : `${problemsId}-${problems?.messages.indexOf(message)}`;
+  };
+
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!values) return;
-    setSaved(null);
-    setError(null);
-    const parsed = questionInput.safeParse(toInput(values));
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'errors:question.required');
-      return;
-    }
-    if (editing) update.mutate({ questionId, question: parsed.data });
-    else create.mutate(parsed.data);
+    clearOutcome();
+    const found = questionFormProblems(toInput(values));
+    setChecking(found !== null);
+    if (found) return focusFirstInvalid();
+    const input = toInput(values);
+    if (editing) update.mutate({ questionId, question: input });
+    else create.mutate(input);
   }
 
   // Functional: an upload finishing later must not undo what was typed meanwhile.
-  const set = (change: Partial<FormValues>) => setValues((current) => (current ? { ...current, ...change } : current));
+  const set = (change: Partial<FormValues>) => {
+    clearOutcome();
+    setValues((current) => (current ? { ...current, ...change } : current));
+  };
   const busy = create.isPending || update.isPending;
   return (
     <section className="card" aria-labelledby="question-form-title">
@@ -204,13 +164,14 @@ export default function QuestionFormPage({ questionId }: { questionId?: number }
           {t(editing ? 'errors:question.loadFailed' : 'errors:question.initialLoadFailed')}
         </p>
       )}
-      <form className="question-form" onSubmit={submit} noValidate key={formKey}>
+      <form className="question-form" onSubmit={submit} noValidate key={formKey} ref={formRef}>
         <div className="form-grid">
           <CategorySelect
             label={t('form.category')}
             noneLabel={t('form.chooseCategory')}
             value={values.categoryId ? Number(values.categoryId) : null}
             onChange={(categoryId) => set({ categoryId: categoryId ? String(categoryId) : '' })}
+            errorId={problemIdOf('category')}
           />
           <AgeCategorySelect
             label={t('form.ageCategory')}
@@ -239,24 +200,30 @@ export default function QuestionFormPage({ questionId }: { questionId?: number }
             correctAnswerIndex={values.correctAnswerIndex}
             onChange={(en) => set({ en })}
             onCorrectChange={(correctAnswerIndex) => set({ correctAnswerIndex })}
+            problemIdOf={problemIdOf}
           />
           <LanguageColumn
             lang="vi"
             values={values.vi}
             correctAnswerIndex={values.correctAnswerIndex}
             onChange={(vi) => set({ vi })}
+            problemIdOf={problemIdOf}
           />
         </div>
         <ImageUpload
           imageUrl={values.imageUrl}
           onChange={(imageUrl) => set({ imageUrl })}
+          onPictureAction={clearOutcome}
           onBusyChange={onBusyChange}
         />
-        {error && (
-          <p className="form-error" role="alert">
-            {t(error)}
-          </p>
-        )}
+        <div role="alert">
+          {problems?.messages.map((message, index) => (
+            <p className="form-error" id={`${problemsId}-${index}`} key={message}>
+              {t(message)}
+            </p>
+          ))}
+          {serverError && <p className="form-error">{t(serverError)}</p>}
+        </div>
         {saved && (
           <p className="form-success" role="status">
             {saved}

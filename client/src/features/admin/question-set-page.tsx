@@ -16,6 +16,7 @@ import {
   type SetQuestion,
 } from '../../../../shared/schemas/question-set';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { invalidFieldProps, useFocusFirstInvalid } from '../../components/field-errors';
 import { Loading } from '../../components/loading';
 import { errorKeyOf, errorParamsOf } from '../../lib/errors';
 import { randomId } from '../../lib/random-id';
@@ -100,6 +101,11 @@ export default function QuestionSetPage() {
   // The set under review's id: saving it twice (a retry, a double click) saves it once.
   const [setId, setSetId] = useState(randomId);
   const ids = { count: useId(), prompt: useId(), promptHint: useId(), file: useId(), fileHint: useId() };
+  const errorId = useId();
+  /** The generation form's fields at fault (by generateInput's keys), marked until the next try. */
+  const [invalid, setInvalid] = useState<Set<string>>(new Set());
+  const { containerRef: generateFormRef, focusFirstInvalid } = useFocusFirstInvalid();
+  const errorIdFor = (field: string) => (invalid.has(field) && error ? errorId : undefined);
 
   const generate = trpc.admin.questionSets.generate.useMutation();
 
@@ -122,13 +128,18 @@ export default function QuestionSetPage() {
   async function onGenerate(event: FormEvent) {
     event.preventDefault();
     setError(null);
+    setInvalid(new Set());
     const input = generateInput.safeParse({
       categoryId: categoryId ? Number(categoryId) : 0,
       numQuestions: Number(count),
       ageCategory,
       customPrompt,
     });
-    if (!input.success) return setError({ key: 'errors:questionSet.invalidRequest' });
+    if (!input.success) {
+      setError({ key: 'errors:questionSet.invalidRequest' });
+      setInvalid(new Set(input.error.issues.map((issue) => String(issue.path[0]))));
+      return focusFirstInvalid();
+    }
     setPhase('generating');
     try {
       const result = await generate.mutateAsync(input.data);
@@ -155,6 +166,7 @@ export default function QuestionSetPage() {
   async function onFile(file: File) {
     setError(null);
     const zip = /\.zip$/i.test(file.name);
+    setInvalid(new Set());
     // An .xlsx or a picture chosen by mistake: said at once (the server refuses it too).
     if (!zip && file.size <= IMPORT_MAX_BYTES && (await file.text()).includes('\0')) {
       return setError({ key: 'errors:questionSet.notText' });
@@ -273,12 +285,13 @@ export default function QuestionSetPage() {
         <h1>{t('questionSet.title')}</h1>
         <h2 id="generate-title">{t('questionSet.generateTitle')}</h2>
         {status.data?.configured === false && <p className="notice">{t('questionSet.notConfigured')}</p>}
-        <form className="set-form" onSubmit={(event) => void onGenerate(event)} noValidate>
+        <form className="set-form" onSubmit={(event) => void onGenerate(event)} noValidate ref={generateFormRef}>
           <CategorySelect
             label={t('questionSet.category')}
             noneLabel={t('questionSet.chooseCategory')}
             value={categoryId ? Number(categoryId) : null}
             onChange={(id) => setCategoryId(id ? String(id) : '')}
+            errorId={errorIdFor('categoryId')}
           />
           <label className="field" htmlFor={ids.count}>
             <span>{t('questionSet.count')}</span>
@@ -291,6 +304,7 @@ export default function QuestionSetPage() {
               max={GENERATE_MAX}
               value={count}
               onChange={(event) => setCount(event.target.value)}
+              {...invalidFieldProps(errorIdFor('numQuestions'))}
             />
           </label>
           <AgeCategorySelect label={t('questionSet.ageCategory')} value={ageCategory} onChange={setAgeCategory} />
@@ -341,7 +355,7 @@ export default function QuestionSetPage() {
       </section>
 
       {error && (
-        <p className="form-error" role="alert">
+        <p className="form-error" role="alert" id={errorId}>
           {t(error.key, error.params ?? {})}
         </p>
       )}

@@ -5,9 +5,11 @@ import {
   PROFILE_AGE_MAX,
   PROFILE_AGE_MIN,
   PROFILE_NAME_MAX,
+  type ProfileField,
   parseProfileForm,
 } from '../../../../shared/schemas/profile';
 import { Avatar } from '../../components/avatar';
+import { invalidFieldProps, useFocusFirstInvalid } from '../../components/field-errors';
 
 export type ProfileFormValues = { name: string; age: number; avatar: (typeof AVATARS)[number] };
 
@@ -28,15 +30,18 @@ export function ProfileForm({ initial, submitLabel, busyLabel, busy, serverError
   const [name, setName] = useState(initial?.name ?? '');
   const [age, setAge] = useState(initial ? String(initial.age) : '');
   const [avatar, setAvatar] = useState<string>(initial?.avatar ?? DEFAULT_AVATAR);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; fields: ProfileField[] } | null>(null);
   const errorId = useId();
-  const shownError = error ?? serverError;
+  const { containerRef: formRef, focusFirstInvalid } = useFocusFirstInvalid();
+  const shownError = error?.message ?? serverError;
+  const problemOf = (field: ProfileField) => (error?.fields.includes(field) ? errorId : null);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = parseProfileForm({ name, age, avatar });
     if (!parsed.success) {
-      setError(parsed.message);
+      setError({ message: parsed.message, fields: parsed.fields });
+      focusFirstInvalid();
       return;
     }
     setError(null);
@@ -44,7 +49,13 @@ export function ProfileForm({ initial, submitLabel, busyLabel, busy, serverError
   }
 
   return (
-    <form className="form" onSubmit={submit} noValidate aria-describedby={shownError ? errorId : undefined}>
+    <form
+      className="form"
+      onSubmit={submit}
+      noValidate
+      ref={formRef}
+      aria-describedby={shownError ? errorId : undefined}
+    >
       <label className="field">
         <span>{t('form.name')}</span>
         <input
@@ -54,6 +65,7 @@ export function ProfileForm({ initial, submitLabel, busyLabel, busy, serverError
           maxLength={PROFILE_NAME_MAX + 10}
           autoComplete="off"
           required
+          {...invalidFieldProps(problemOf('name'))}
         />
       </label>
       <label className="field">
@@ -68,6 +80,7 @@ export function ProfileForm({ initial, submitLabel, busyLabel, busy, serverError
           value={age}
           onChange={(e) => setAge(e.target.value)}
           required
+          {...invalidFieldProps(problemOf('age'))}
         />
       </label>
       <fieldset className="avatar-choice">
