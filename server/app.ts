@@ -10,7 +10,7 @@ import type { ServerDeps } from './deps';
 import type { Config } from './env';
 import { clientErrorText, DomainError, englishMessage } from './errors';
 import { apiRoutes } from './http/api-routes';
-import { pageState } from './http/page-state';
+import { pageState, pictureToPreload } from './http/page-state';
 import { questionSetRoutes } from './http/question-set-routes';
 import { answerError } from './http/rest';
 import { rawClientErrorResponse, registerSecurity, securityHeaders } from './http/security';
@@ -235,9 +235,10 @@ export async function buildApp(options: AppDeps) {
   await app.register(speechRoutes, { deps, security });
   removeUnusedImagesHourly(app, deps);
   const createContext = contextFactory(deps, security);
-  await registerClient(app, options.publicDir ?? null, async (req, res, pathname) =>
-    pageState(appRouter.createCaller(await createContext({ req, res })), pathname),
-  );
+  await registerClient(app, options.publicDir ?? null, async (req, res, pathname) => {
+    const state = await pageState(appRouter.createCaller(await createContext({ req, res })), pathname);
+    return { state, picture: pictureToPreload(state, pathname) };
+  });
 
   return app;
 }

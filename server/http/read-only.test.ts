@@ -156,7 +156,7 @@ describe('every GET on a read-only connection', () => {
       });
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('id="initial-state"');
-      if (url === '/pre-game') expect(response.body).toContain('"game.current"');
+      if (url === '/pre-game' || url === '/game') expect(response.body).toContain('"game.current"');
     },
   );
 

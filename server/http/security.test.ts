@@ -8,7 +8,7 @@ import { SESSION_COOKIE } from '../auth/session';
 import { profiles, sessions } from '../db/schema';
 import { createTestApp, signInLocally, TEST_ORIGIN } from '../test/app';
 import { createTestDb } from '../test/db';
-import { createCategoryRow } from '../test/factories';
+import { createCategoryRow, createQuestionRows } from '../test/factories';
 
 const EVIL = 'https://evil.example';
 const localConfig: AppDeps['config'] = LOCAL_ONLY_CONFIG;
@@ -642,7 +642,7 @@ describe('files that are not the client', () => {
     expect(stranger.body).not.toContain('page-session@example.com');
   });
 
-  it('/pre-game is served with its first answers for the active profile, and only the visitor’s own', async () => {
+  it('/pre-game and /game are served with their first answers for the active profile, and only the visitor’s own', async () => {
     const cookie = await signInLocally(app, 'page-pregame@example.com');
     const created = await createProfile(
       { cookie, origin: TEST_ORIGIN, host: 'localhost:80' },
@@ -673,6 +673,31 @@ describe('files that are not the client', () => {
 
     const stranger = await app.inject({ method: 'GET', url: '/pre-game', headers: { host: 'localhost:80' } });
     expect(stranger.body).not.toContain(profileId);
+
+    // /game (a reload in the middle of a game) with the game in progress.
+    const categoryId = createCategoryRow(db);
+    createQuestionRows(db, 15, { categoryId, imageUrl: '/uploads/question-images/a-picture.webp' });
+    const started = await app.inject({
+      method: 'POST',
+      url: '/trpc/game.start',
+      headers: { cookie, origin: TEST_ORIGIN, host: 'localhost:80', 'content-type': 'application/json' },
+      payload: { profileId, categoryId, lang: 'vi' },
+    });
+    const gameId = JSON.parse(started.body).result.data.gameId as string;
+    const game = await app.inject({ method: 'GET', url: '/game', headers: { cookie, host: 'localhost:80' } });
+    const gameState = JSON.parse(/id="initial-state">(.*?)<\/script>/.exec(game.body)?.[1] as string);
+    expect(gameState.queries).toHaveLength(1);
+    expect(gameState.queries[0]).toMatchObject({ path: 'game.current', input: { profileId }, data: { gameId } });
+    // Its question's picture on its way before the code has run (the largest paint on a phone).
+    expect(game.body).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/uploads/question-images/a-picture.webp">',
+    );
+    const preGameAgain = await app.inject({
+      method: 'GET',
+      url: '/pre-game',
+      headers: { cookie, host: 'localhost:80' },
+    });
+    expect(preGameAgain.body).not.toContain('rel="preload" as="image"');
   });
 
   it('an unknown page asked by a browser is a 404 with the app (its own "Page not found"), unknown API paths JSON', async () => {

@@ -17,9 +17,14 @@ function acceptsHtml(accept: string | undefined): boolean {
 
 /**
  * What the page at `pathname` is served with for this visitor (server/http/page-state.ts): who is
- * signed in and the page's first queries. Written into the page, it saves the first load round trips.
+ * signed in and the page's first queries, and the picture it opens on. Written into the page, they
+ * save the first load round trips.
  */
-export type PageStateFor = (request: FastifyRequest, reply: FastifyReply, pathname: string) => Promise<unknown>;
+export type PageStateFor = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  pathname: string,
+) => Promise<{ state: unknown; picture: string | null }>;
 
 /** The element the client reads it from (client/src/lib/initial-state.ts). */
 export const INITIAL_STATE_ID = 'initial-state';
@@ -30,6 +35,10 @@ function scriptSafeJson(value: unknown): string {
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /**
@@ -51,7 +60,8 @@ export async function registerClient(app: FastifyInstance, publicDir: string | n
     let head = manifest ? pagePreloadTags(manifest, pathname) : '';
     if (stateFor) {
       try {
-        const state = await stateFor(request, reply, pathname);
+        const { state, picture } = await stateFor(request, reply, pathname);
+        if (picture) head += `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(picture)}">`;
         head += `<script type="application/json" id="${INITIAL_STATE_ID}">${scriptSafeJson(state)}</script>`;
       } catch (error) {
         request.log.warn({ err: error }, 'page served without its state');
