@@ -3,7 +3,7 @@
  * in-process (database time) for the cases an admin meets, and the same pages over HTTP.
  */
 import type { Db } from '../server/db/database';
-import { listQuestions } from '../server/services/admin-questions';
+import { countQuestions, listQuestions } from '../server/services/admin-questions';
 import type { ListCursor } from '../shared/schemas/admin';
 import { type Latency, timeCalls } from './stats';
 
@@ -81,4 +81,31 @@ export function timeListCases(
     search: c.search,
     latency: timeCalls(iterations, 20, () => listQuestions(db, c.input)),
   }));
+}
+
+/**
+ * The list's total ("50 of 1,832") for each case's filter and search (a page deep in is the same
+ * total as the first, so each filter once): counted up to its limit (COUNT_LIMIT), like a search
+ * page it runs on the connection families' games read from.
+ */
+export function timeCountCases(
+  db: Db,
+  cases: ListCase[],
+  iterations: number,
+): { label: string; total: string; latency: Latency }[] {
+  const seen = new Set<string>();
+  return cases.flatMap((c) => {
+    const input = { categoryId: c.input.categoryId, search: c.input.search, view: c.input.view };
+    const key = JSON.stringify(input);
+    if (seen.has(key)) return [];
+    seen.add(key);
+    const { total, more } = countQuestions(db, input);
+    return [
+      {
+        label: c.label.replace(/, (first|deep) page.*$/, ''),
+        total: `${more ? 'more than ' : ''}${total.toLocaleString('en-US')}`,
+        latency: timeCalls(iterations, 20, () => countQuestions(db, input)),
+      },
+    ];
+  });
 }

@@ -32,7 +32,7 @@ import { closeDatabase, openDatabase } from '../server/db/database';
 import { HEAP_FLAGS, MALLOC_ENV } from '../server/runtime/memory';
 import { type AbuseResult, runAbuseCase } from './abuse';
 import { BENCH_ADMIN_EMAIL } from './accounts';
-import { type ListCase, listCases, timeListCases } from './admin-list';
+import { type ListCase, listCases, timeCountCases, timeListCases } from './admin-list';
 import type { ChildMessage, ParentMessage } from './bench-app';
 import { firstLoadJavaScript } from './bundle';
 import { type ExportResult, measureExport } from './export';
@@ -612,10 +612,12 @@ async function main() {
   let inProcess: ReturnType<typeof runInProcess>;
   let adminCases: ListCase[];
   let adminList: ReturnType<typeof timeListCases>;
+  let adminTotals: ReturnType<typeof timeCountCases>;
   try {
     inProcess = runInProcess(db, bank.categoryIds, { iterations: LOAD_ONLY ? 10 : ITERATIONS, warmup: 200 });
     adminCases = LOAD_ONLY ? [] : listCases(db, bank.categoryIds[1] as number);
     adminList = timeListCases(db, adminCases, Math.max(50, Math.round(ITERATIONS / 10)));
+    adminTotals = timeCountCases(db, adminCases, Math.max(50, Math.round(ITERATIONS / 10)));
   } finally {
     closeDatabase(db);
   }
@@ -631,6 +633,13 @@ async function main() {
   log(table(latencyRows('startGame service (Kids profiles)', inProcess.startGame)));
   log('');
   log(table(latencyRows('Manage Questions, one page (database time)', adminList)));
+  log('');
+  log(
+    table([
+      ['Manage Questions, the total (database time)', 'counted', 'p50', 'p99', 'max'],
+      ...adminTotals.map((r) => [r.label, r.total, ms(r.latency.p50), ms(r.latency.p99), ms(r.latency.max)]),
+    ]),
+  );
   const suspicious = inProcess.plans.filter((p) => p.suspicious);
   log(
     `\nQuery plans: ${inProcess.plans.length} hot statements (every prepared query and the selection seeks); ` +
@@ -738,6 +747,14 @@ async function main() {
     const target = c.search ? TARGETS.searchDbMs : TARGETS.listDbMs;
     once(`Manage Questions db p99, ${c.label}`, ms(c.latency.p99), `≤ ${target} ms`, c.latency.p99 <= target);
   }
+  // The total is as costly as a search page may be, whatever it counts.
+  const worstTotal = Math.max(0, ...adminTotals.map((c) => c.latency.p99));
+  once(
+    'Manage Questions total db p99, worst case',
+    ms(worstTotal),
+    `≤ ${TARGETS.searchDbMs} ms`,
+    worstTotal <= TARGETS.searchDbMs,
+  );
   const adminApi = measured[0]?.http.adminApi ?? [];
   if (adminApi.length > 0) {
     const worstAdminApi = Math.max(...adminApi.map((a) => a.result.p99));

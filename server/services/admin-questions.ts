@@ -1,8 +1,9 @@
-import { and, asc, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { EASY_FROM, MEDIUM_FROM, MIN_ANSWERS_TO_JUDGE } from '../../shared/play-stats';
 import {
   ADMIN_PAGE_SIZE,
+  COUNT_LIMIT,
   type countQuestionsInput,
   type ListCursor,
   type listQuestionsInput,
@@ -179,46 +180,54 @@ function tierMatches(db: Db, tier: SearchTier, phrase: string, categoryId: numbe
     .orderBy(sql`${index}.rowid DESC`);
 }
 
+/** A total for Manage Questions: exact up to COUNT_LIMIT, else "more than" it (`more`). */
+export type QuestionTotal = { total: number; more: boolean };
+
 /**
  * How many questions the list shows for a filter, search and view, all pages together ("50 of
- * 1,832"): a count over the category's index, the search's matches (each tier's) or the play
- * counts, never the rows themselves.
+ * 1,832"): counted over the category's index, the search's matches (each tier's) or the play
+ * counts, never the rows themselves, and no further than COUNT_LIMIT ("50 of more than 10,000"):
+ * a common word matches hundreds of thousands of questions at a million, and a count runs on the
+ * connection every family's game reads from (bench/README.md).
  */
-export function countQuestions(db: Db, input: CountInput): number {
+export function countQuestions(db: Db, input: CountInput, limit: number = COUNT_LIMIT): QuestionTotal {
   const inCategory = input.categoryId !== null ? eq(questions.categoryId, input.categoryId) : undefined;
+  /** The rows of `matches`, counted up to one past the limit. */
+  const countUpTo = (matches: { limit(n: number): SQLWrapper }, room: number) =>
+    db.get<{ n: number }>(sql`SELECT count(*) AS n FROM ${matches.limit(room + 1)}`)?.n ?? 0;
+  const totalOf = (n: number): QuestionTotal => (n > limit ? { total: limit, more: true } : { total: n, more: false });
   if (input.search !== '') {
     const phrase = searchPhrase(input.search);
     if (!phrase) throw invalid('errors:admin.searchTooShort');
-    const tierCount = (tier: SearchTier) => {
+    let n = 0;
+    for (const tier of SEARCH_TIERS) {
+      if (n > limit) break;
       const { index, join, where } = tierWhere(tier, phrase, input.categoryId, null);
-      return db.select({ n: count() }).from(questions).innerJoin(sql`${index}`, join).where(where).get()?.n ?? 0;
-    };
-    return tierCount(1) + tierCount(2);
+      const matches = db.select({ id: questions.id }).from(questions).innerJoin(sql`${index}`, join).where(where);
+      n += countUpTo(matches, limit - n);
+    }
+    return totalOf(n);
   }
   switch (input.view) {
     case 'byText':
-      return db.select({ n: count() }).from(questions).where(inCategory).get()?.n ?? 0;
+      return totalOf(countUpTo(db.select({ id: questions.id }).from(questions).where(inCategory), limit));
     case 'mostPlayed':
     case 'mostRight':
-    case 'leastRight':
-      return (
-        db
-          .select({ n: count() })
-          .from(questionStats)
-          .innerJoin(
-            questions,
-            and(eq(questions.id, questionStats.questionId), eq(questions.ageCategory, questionStats.ageCategory)),
-          )
-          .where(
-            and(
-              inCategory,
-              input.view === 'mostPlayed' ? undefined : gte(questionStats.answered, MIN_ANSWERS_TO_JUDGE),
-            ),
-          )
-          .get()?.n ?? 0
-      );
+    case 'leastRight': {
+      const played = db
+        .select({ id: questions.id })
+        .from(questionStats)
+        .innerJoin(
+          questions,
+          and(eq(questions.id, questionStats.questionId), eq(questions.ageCategory, questionStats.ageCategory)),
+        )
+        .where(
+          and(inCategory, input.view === 'mostPlayed' ? undefined : gte(questionStats.answered, MIN_ANSWERS_TO_JUDGE)),
+        );
+      return totalOf(countUpTo(played, limit));
+    }
     case 'needsLook':
-      return needingALook(db, input.categoryId).length;
+      return totalOf(needingALook(db, input.categoryId).length);
   }
 }
 

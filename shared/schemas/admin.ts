@@ -98,6 +98,8 @@ export const listQuestionsInput = z.object({
 
 /** The list's total for the same filter, search and view (no cursor: every page together). */
 export const countQuestionsInput = listQuestionsInput.omit({ cursor: true });
+/** Manage Questions counts its total this far, and says "more than" beyond. */
+export const COUNT_LIMIT = 10_000;
 
 /** The most questions moved in one step (a selection made page by page, 50 a page). */
 export const MOVE_MAX = 1000;

@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MOVE_MAX, type QuestionInput } from '../../../shared/schemas/admin';
 import { questionStats, questions } from '../../db/schema';
+import { countQuestions } from '../../services/admin-questions';
 import { indexQuestion } from '../../services/question-search';
 import { createTestDb } from '../../test/db';
 import { createAccount, createCategoryRow, createQuestionRows } from '../../test/factories';
@@ -98,7 +99,7 @@ describe('the search reads the answers too', () => {
     const page = await api.admin.questions.list({ categoryId: mine, search: 'okapi' });
     expect(page.items.map((q) => q.id)).toEqual([...newestFirst(inText), ...newestFirst(inAnswers)]);
     expect(page.nextCursor).toBeNull();
-    expect(await api.admin.questions.count({ categoryId: mine, search: 'okapi' })).toBe(9);
+    expect(await api.admin.questions.count({ categoryId: mine, search: 'okapi' })).toEqual({ total: 9, more: false });
   });
 
   // 50 a page: the tiers' boundary inside a page, at a page's end, and with one tier empty.
@@ -126,10 +127,16 @@ describe('the search reads the answers too', () => {
     const { ids, pages } = await allPages({ categoryId: mine, search: word.toUpperCase() });
     expect(ids).toEqual([...newestFirst(textIds), ...newestFirst(answerIds)]);
     expect(pages).toBe(Math.max(1, Math.ceil((textCount + answerCount) / 50)));
-    expect(await api.admin.questions.count({ categoryId: mine, search: word })).toBe(textCount + answerCount);
+    expect(await api.admin.questions.count({ categoryId: mine, search: word })).toEqual({
+      total: textCount + answerCount,
+      more: false,
+    });
     // Without the category filter too (the word is nowhere else).
     expect((await allPages({ categoryId: null, search: word })).ids).toEqual(ids);
-    expect(await api.admin.questions.count({ categoryId: null, search: word })).toBe(textCount + answerCount);
+    expect(await api.admin.questions.count({ categoryId: null, search: word })).toEqual({
+      total: textCount + answerCount,
+      more: false,
+    });
   });
 
   it('refuses a cursor that is no search tier, and a search under 3 letters', async () => {
@@ -149,13 +156,16 @@ describe('the list’s total', () => {
   it('counts what the filter, the search and the view list, all pages together', async () => {
     const mine = createCategoryRow(db);
     const ids = createQuestionRows(db, 73, { categoryId: mine });
-    expect(await api.admin.questions.count({ categoryId: mine })).toBe(73);
+    expect(await api.admin.questions.count({ categoryId: mine })).toEqual({ total: 73, more: false });
     expect((await api.admin.questions.list({ categoryId: mine })).items).toHaveLength(50);
     const everything = db.select({ id: questions.id }).from(questions).all().length;
-    expect(await api.admin.questions.count({})).toBe(everything);
+    expect(await api.admin.questions.count({})).toEqual({ total: everything, more: false });
     // Views of play count only the questions played (by their own age group).
-    expect(await api.admin.questions.count({ categoryId: mine, view: 'mostPlayed' })).toBe(0);
-    expect(await api.admin.questions.count({ categoryId: mine, view: 'needsLook' })).toBe(0);
+    expect(await api.admin.questions.count({ categoryId: mine, view: 'mostPlayed' })).toEqual({
+      total: 0,
+      more: false,
+    });
+    expect(await api.admin.questions.count({ categoryId: mine, view: 'needsLook' })).toEqual({ total: 0, more: false });
     db.insert(questionStats)
       .values([
         { questionId: ids[0] as number, ageCategory: 'Kids', answered: 40, answeredRight: 39 },
@@ -163,15 +173,44 @@ describe('the list’s total', () => {
         { questionId: ids[2] as number, ageCategory: 'Adults', answered: 50, answeredRight: 1 },
       ])
       .run();
-    expect(await api.admin.questions.count({ categoryId: mine, view: 'mostPlayed' })).toBe(2);
-    expect(await api.admin.questions.count({ categoryId: mine, view: 'mostRight' })).toBe(1);
-    expect(await api.admin.questions.count({ categoryId: mine, view: 'leastRight' })).toBe(1);
+    expect(await api.admin.questions.count({ categoryId: mine, view: 'mostPlayed' })).toEqual({
+      total: 2,
+      more: false,
+    });
+    expect(await api.admin.questions.count({ categoryId: mine, view: 'mostRight' })).toEqual({ total: 1, more: false });
+    expect(await api.admin.questions.count({ categoryId: mine, view: 'leastRight' })).toEqual({
+      total: 1,
+      more: false,
+    });
     // Answered right 39 times in 40 but tagged hard: it needs a look.
     db.update(questions)
       .set({ difficulty: 3 })
       .where(eq(questions.id, ids[0] as number))
       .run();
-    expect(await api.admin.questions.count({ categoryId: mine, view: 'needsLook' })).toBe(1);
+    expect(await api.admin.questions.count({ categoryId: mine, view: 'needsLook' })).toEqual({ total: 1, more: false });
+  });
+
+  it('stops at its limit and says "more than": a category, a search and its two tiers', () => {
+    const mine = createCategoryRow(db);
+    const ids = createQuestionRows(db, 12, { categoryId: mine });
+    const filter = { categoryId: mine, search: '', view: 'byText' as const };
+    expect(countQuestions(db, filter, 12)).toEqual({ total: 12, more: false });
+    expect(countQuestions(db, filter, 11)).toEqual({ total: 11, more: true });
+    // 7 text matches and 5 answer-only ones: over the limit in the first tier, or only with the second.
+    const word = 'capybaralimit';
+    ids.forEach((id, i) => {
+      const [question, answers] =
+        i < 7
+          ? [`Where does the ${word} live (${id})?`, ['A', 'B', 'C', 'D']]
+          : [`Which (${id})?`, [word, 'B', 'C', 'D']];
+      db.update(questions).set({ questionEn: question, answersEn: answers }).where(eq(questions.id, id)).run();
+      indexQuestion(db, id, { questionEn: question, questionVi: null, answersEn: answers, answersVi: null });
+    });
+    const search = { ...filter, search: word };
+    expect(countQuestions(db, search)).toEqual({ total: 12, more: false });
+    expect(countQuestions(db, search, 12)).toEqual({ total: 12, more: false });
+    expect(countQuestions(db, search, 9)).toEqual({ total: 9, more: true });
+    expect(countQuestions(db, search, 6)).toEqual({ total: 6, more: true });
   });
 
   it('is FORBIDDEN to a non-admin', async () => {
@@ -207,7 +246,7 @@ describe('moving questions to another category', () => {
         .all()
         .every((q) => q.bankHash === null),
     ).toBe(true);
-    expect(await api.admin.questions.count({ categoryId: from })).toBe(0);
+    expect(await api.admin.questions.count({ categoryId: from })).toEqual({ total: 0, more: false });
     await api.admin.categories.remove({ categoryId: from });
   });
 

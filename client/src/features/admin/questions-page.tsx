@@ -189,13 +189,13 @@ export default function QuestionsPage() {
       <p className="visually-hidden" role="status">
         {status}
       </p>
-      {/* "50 of 1,832": what is listed of all the filter matches, announced when it changes. */}
+      {/* "50 of 1,832" (or "of more than 10,000"): what is listed of all the filter matches, announced when it changes. */}
       <p className="list-total" role="status">
         {!tooShort && list.isSuccess && total.isSuccess
-          ? t('questions.total', {
-              count: total.data,
+          ? t(total.data.more ? 'questions.totalMore' : 'questions.total', {
+              count: total.data.total,
               shown: number.format(rows.length),
-              total: number.format(total.data),
+              total: number.format(total.data.total),
             })
           : ''}
       </p>
