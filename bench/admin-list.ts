@@ -103,7 +103,7 @@ export function timeCountCases(
     return [
       {
         label: c.label.replace(/, (first|deep) page.*$/, ''),
-        total: `${more ? 'more than ' : ''}${total.toLocaleString('en-US')}`,
+        total: total === null ? 'more (not counted)' : `${more ? 'more than ' : ''}${total.toLocaleString('en-US')}`,
         latency: timeCalls(iterations, 20, () => countQuestions(db, input)),
       },
     ];

@@ -321,20 +321,22 @@ describe('an admin’s messages and fields', () => {
     const renamed = page.getByRole('button', { name: 'Edit Rivers and lakes' });
     await expect.poll(() => focused(renamed), { timeout: 5_000 }).toBe(true);
 
-    // A refused delete says why in its dialog; Cancel closes both, and focus returns to Delete.
+    // A refused delete closes its dialog (nothing left to ask) and says why in the row, focus back on
+    // Delete; the next action (Edit) takes the refusal away.
     await page.getByRole('button', { name: 'Delete Animals', exact: true }).click();
     await page.getByRole('button', { name: 'Yes, delete' }).click();
-    const refusal = page.getByText(/^This category still has \d+ questions, so it was not deleted\./);
+    const refusal = page.locator('.category-row .form-error', {
+      hasText: /^This category still has \d+ questions, so it was not deleted\./,
+    });
     await refusal.waitFor();
-    expect(await page.getByText('Category updated.').count()).toBe(0);
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('alertdialog').waitFor({ state: 'detached' });
-    // Gone from the page, not only hidden with its dialog (the row shows no leftover).
-    await refusal.waitFor({ state: 'detached' });
-    expect(await page.locator('.category-row .form-error').count()).toBe(0);
+    expect(await page.getByText('Category updated.').count()).toBe(0);
     await expect
       .poll(() => focused(page.getByRole('button', { name: 'Delete Animals', exact: true })), { timeout: 5_000 })
       .toBe(true);
+    await page.getByRole('button', { name: 'Edit Animals', exact: true }).click();
+    await refusal.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Cancel' }).click();
     assertNoProblems(problems, {
       console: [/status of 409/],
       http: [/^409 POST .*admin\.categories\.create/, /^409 POST .*admin\.categories\.remove/],

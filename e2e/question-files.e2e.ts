@@ -94,6 +94,11 @@ describe('a picture question', () => {
     await page.getByText('New categories: Ocean life').waitFor();
     await page.getByText(/^Line 2: The category "Ocean life" does not exist yet/).waitFor();
     expect(await page.getByRole('button', { name: /^Save/ }).count()).toBe(0);
+    // Said as it is: waiting for the tick, not "already exists".
+    await page
+      .getByText('1 question here is in a new category: tick “Create these categories when saving” to import it.')
+      .waitFor();
+    expect(await page.getByText(/already exist/).count()).toBe(0);
     await page.getByLabel('Create these categories when saving').check();
     const shown = page.locator('.set-question', { hasText: 'Which animal is in the picture?' });
     await shown.waitFor();
@@ -102,6 +107,8 @@ describe('a picture question', () => {
     expect((await bytesOf(page, to, await reviewed.getAttribute('src'))).equals(original)).toBe(true);
     await page.getByRole('button', { name: 'Save 1 question' }).click();
     await page.getByText('1 question has been saved successfully!').waitFor();
+    // The review and its Save are gone: the keyboard goes on from the outcome, not from <body>.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('form-success'))).toBe(true);
 
     // The saved question, opened to edit, shows the same picture, byte for byte.
     await page.getByRole('link', { name: 'Manage Questions' }).click();

@@ -101,3 +101,8 @@ export function lockSession(db: Db, sessionId: string): void {
 }
 
 export const pinLocked = () => new DomainError('FORBIDDEN', 'errors:pin.locked');
+/** Tries refused after too many wrong PINs, for `waitSeconds` more (LOCKOUT_MS at most): said plainly. */
+export const pinLockedOut = (waitSeconds: number) =>
+  new DomainError('TOO_MANY_REQUESTS', 'errors:pin.lockedOut', waitSeconds, {
+    count: Math.max(1, Math.ceil(waitSeconds / 60)),
+  });

@@ -10,6 +10,7 @@ import {
   type moveQuestionsInput,
   NEEDS_LOOK_LIMIT,
   type questionInput,
+  SEARCH_COUNT_LIMIT,
 } from '../../shared/schemas/admin';
 import { type Db, writeTransaction } from '../db/database';
 import {
@@ -180,37 +181,56 @@ function tierMatches(db: Db, tier: SearchTier, phrase: string, categoryId: numbe
     .orderBy(sql`${index}.rowid DESC`);
 }
 
-/** A total for Manage Questions: exact up to COUNT_LIMIT, else "more than" it (`more`). */
-export type QuestionTotal = { total: number; more: boolean };
+/**
+ * A total for Manage Questions: exact (`more` false), or "more than `total`" past COUNT_LIMIT, or
+ * for a search past SEARCH_COUNT_LIMIT matches, "more" without a number (`total` null).
+ */
+export type QuestionTotal = { total: number | null; more: boolean };
 
 /**
  * How many questions the list shows for a filter, search and view, all pages together ("50 of
- * 1,832"): counted over the category's index, the search's matches (each tier's) or the play
- * counts, never the rows themselves, and no further than COUNT_LIMIT ("50 of more than 10,000"):
- * a common word matches hundreds of thousands of questions at a million, and a count runs on the
- * connection every family's game reads from (bench/README.md).
+ * 1,832"): counted over the category's index or the play counts, no further than COUNT_LIMIT ("50
+ * of more than 10,000"). A search's matches cost far more each (the index checks every one for
+ * the whole phrase, about 40 µs at a million questions, in every category before the filter), so
+ * it counts only when both its indexes hold at most SEARCH_COUNT_LIMIT matches, read no further:
+ * a count runs on the connection every family's game reads from (bench/README.md).
  */
-export function countQuestions(db: Db, input: CountInput, limit: number = COUNT_LIMIT): QuestionTotal {
+export function countQuestions(
+  db: Db,
+  input: CountInput,
+  limits = { list: COUNT_LIMIT, search: SEARCH_COUNT_LIMIT },
+): QuestionTotal {
   const inCategory = input.categoryId !== null ? eq(questions.categoryId, input.categoryId) : undefined;
-  /** The rows of `matches`, counted up to one past the limit. */
+  /** The rows of `matches`, counted up to one past `room`. */
   const countUpTo = (matches: { limit(n: number): SQLWrapper }, room: number) =>
     db.get<{ n: number }>(sql`SELECT count(*) AS n FROM ${matches.limit(room + 1)}`)?.n ?? 0;
-  const totalOf = (n: number): QuestionTotal => (n > limit ? { total: limit, more: true } : { total: n, more: false });
+  const totalOf = (n: number): QuestionTotal =>
+    n > limits.list ? { total: limits.list, more: true } : { total: n, more: false };
   if (input.search !== '') {
     const phrase = searchPhrase(input.search);
     if (!phrase) throw invalid('errors:admin.searchTooShort');
+    for (const table of [QUESTION_SEARCH_TABLE, ANSWER_SEARCH_TABLE]) {
+      const index = sql.raw(table);
+      const matches = db
+        .select({ id: sql`rowid` })
+        .from(sql`${index}`)
+        .where(sql`${index} MATCH ${searchMatch(phrase)}`);
+      if (countUpTo(matches, limits.search) > limits.search) return { total: null, more: true };
+    }
+    // Few enough: each tier counted in the filter (the second reads the first's few matches once).
     let n = 0;
     for (const tier of SEARCH_TIERS) {
-      if (n > limit) break;
       const { index, join, where } = tierWhere(tier, phrase, input.categoryId, null);
-      const matches = db.select({ id: questions.id }).from(questions).innerJoin(sql`${index}`, join).where(where);
-      n += countUpTo(matches, limit - n);
+      n += countUpTo(
+        db.select({ id: questions.id }).from(questions).innerJoin(sql`${index}`, join).where(where),
+        limits.search * 2,
+      );
     }
-    return totalOf(n);
+    return { total: n, more: false };
   }
   switch (input.view) {
     case 'byText':
-      return totalOf(countUpTo(db.select({ id: questions.id }).from(questions).where(inCategory), limit));
+      return totalOf(countUpTo(db.select({ id: questions.id }).from(questions).where(inCategory), limits.list));
     case 'mostPlayed':
     case 'mostRight':
     case 'leastRight': {
@@ -224,7 +244,7 @@ export function countQuestions(db: Db, input: CountInput, limit: number = COUNT_
         .where(
           and(inCategory, input.view === 'mostPlayed' ? undefined : gte(questionStats.answered, MIN_ANSWERS_TO_JUDGE)),
         );
-      return totalOf(countUpTo(played, limit));
+      return totalOf(countUpTo(played, limits.list));
     }
     case 'needsLook':
       return totalOf(needingALook(db, input.categoryId).length);

@@ -100,6 +100,8 @@ export const listQuestionsInput = z.object({
 export const countQuestionsInput = listQuestionsInput.omit({ cursor: true });
 /** Manage Questions counts its total this far, and says "more than" beyond. */
 export const COUNT_LIMIT = 10_000;
+/** A search's matches are counted when there are at most this many (server/services/admin-questions.ts). */
+export const SEARCH_COUNT_LIMIT = 100;
 
 /** The most questions moved in one step (a selection made page by page, 50 a page). */
 export const MOVE_MAX = 1000;

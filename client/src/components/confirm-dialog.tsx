@@ -7,14 +7,12 @@ type Props = {
   /** The safe choice's label (Cancel unless said). */
   cancelLabel?: string;
   busy?: boolean;
-  /** A message from a failed attempt, shown inside the dialog. */
-  error?: string | null;
   onConfirm: () => void;
   onCancel: () => void;
 };
 
 /** A modal question before something that cannot be undone; it opens on its safe choice. */
-export function ConfirmDialog({ message, confirmLabel, cancelLabel, busy = false, error, onConfirm, onCancel }: Props) {
+export function ConfirmDialog({ message, confirmLabel, cancelLabel, busy = false, onConfirm, onCancel }: Props) {
   const { t } = useTranslation();
   const messageId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -30,11 +28,6 @@ export function ConfirmDialog({ message, confirmLabel, cancelLabel, busy = false
       onClose={onCancel}
     >
       <p id={messageId}>{message}</p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
       <div className="form-actions">
         {/* biome-ignore lint/a11y/noAutofocus: a destructive confirmation starts on its safe choice. */}
         <button type="button" className="button" onClick={() => dialogRef.current?.close()} autoFocus>

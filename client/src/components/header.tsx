@@ -22,7 +22,7 @@ export function Header() {
   }
 
   return (
-    <header className="app-header">
+    <header className="app-header player-header">
       <a className="skip-link" href="#main">
         {t('skipToContent')}
       </a>

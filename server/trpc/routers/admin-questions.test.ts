@@ -190,17 +190,17 @@ describe('the list’s total', () => {
     expect(await api.admin.questions.count({ categoryId: mine, view: 'needsLook' })).toEqual({ total: 1, more: false });
   });
 
-  it('stops at its limit and says "more than": a category, a search and its two tiers', () => {
+  it('stops at its limit and says "more than"; a search counts only when each index holds few matches', () => {
     const mine = createCategoryRow(db);
     const ids = createQuestionRows(db, 12, { categoryId: mine });
     const filter = { categoryId: mine, search: '', view: 'byText' as const };
-    expect(countQuestions(db, filter, 12)).toEqual({ total: 12, more: false });
-    expect(countQuestions(db, filter, 11)).toEqual({ total: 11, more: true });
-    // 7 text matches and 5 answer-only ones: over the limit in the first tier, or only with the second.
+    expect(countQuestions(db, filter, { list: 12, search: 100 })).toEqual({ total: 12, more: false });
+    expect(countQuestions(db, filter, { list: 11, search: 100 })).toEqual({ total: 11, more: true });
+    // 5 text matches and 7 answer-only ones: the answers' index over the limit, or neither.
     const word = 'capybaralimit';
     ids.forEach((id, i) => {
       const [question, answers] =
-        i < 7
+        i < 5
           ? [`Where does the ${word} live (${id})?`, ['A', 'B', 'C', 'D']]
           : [`Which (${id})?`, [word, 'B', 'C', 'D']];
       db.update(questions).set({ questionEn: question, answersEn: answers }).where(eq(questions.id, id)).run();
@@ -208,9 +208,12 @@ describe('the list’s total', () => {
     });
     const search = { ...filter, search: word };
     expect(countQuestions(db, search)).toEqual({ total: 12, more: false });
-    expect(countQuestions(db, search, 12)).toEqual({ total: 12, more: false });
-    expect(countQuestions(db, search, 9)).toEqual({ total: 9, more: true });
-    expect(countQuestions(db, search, 6)).toEqual({ total: 6, more: true });
+    expect(countQuestions(db, search, { list: 10_000, search: 7 })).toEqual({ total: 12, more: false });
+    expect(countQuestions(db, search, { list: 10_000, search: 6 })).toEqual({ total: null, more: true });
+    expect(countQuestions(db, search, { list: 10_000, search: 4 })).toEqual({ total: null, more: true });
+    // In another category the same search counts none (its matches are counted in the filter).
+    const other = { ...search, categoryId: createCategoryRow(db) };
+    expect(countQuestions(db, other)).toEqual({ total: 0, more: false });
   });
 
   it('is FORBIDDEN to a non-admin', async () => {

@@ -73,11 +73,17 @@ describe('the parent lock', () => {
 
   it('refuses tries for a while after five wrong PINs in a row, even the right one', async () => {
     const { parent } = await lockedParent();
-    for (let i = 0; i < MAX_PIN_TRIES; i++) {
+    for (let i = 1; i < MAX_PIN_TRIES; i++) {
       expect((await rejection(parent.caller().parentLock.unlock({ pin: '0000' }))).message).toBe('errors:pin.wrong');
     }
+    // The last wrong one says at once that tries are paused, and for how long.
+    const last = await rejection(parent.caller().parentLock.unlock({ pin: '0000' }));
+    expect(last.code).toBe('TOO_MANY_REQUESTS');
+    expect(last.message).toBe('errors:pin.lockedOut');
+    expect(last.cause).toMatchObject({ params: { count: 5 } });
     const refused = await rejection(parent.caller().parentLock.unlock({ pin: '2468' }));
     expect(refused.code).toBe('TOO_MANY_REQUESTS');
+    expect(refused.message).toBe('errors:pin.lockedOut');
     expect(await parent.caller().parentLock.status()).toEqual({ hasPin: true, unlocked: false });
   });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isUnlocked, PIN_PATTERN } from '../../../shared/parent-lock';
-import { hashPin, lockedOutFor, pinMatches, pinStateOf } from '../../auth/parent-lock';
-import { DomainError, tooManyRequests } from '../../errors';
+import { hashPin, lockedOutFor, pinLockedOut, pinMatches, pinStateOf } from '../../auth/parent-lock';
+import { DomainError } from '../../errors';
 import { parentProcedure, protectedProcedure, router } from '../trpc';
 
 const pinInput = z.object({ pin: z.string().regex(PIN_PATTERN, 'errors:pin.format') });
@@ -26,11 +26,13 @@ export const parentLockRouter = router({
     const state = pinStateOf(ctx.db, ctx.user.id);
     if (!state?.pinHash) return { ok: true };
     const wait = lockedOutFor(state.pinLockedUntil);
-    if (wait !== null) throw tooManyRequests(wait);
+    if (wait !== null) throw pinLockedOut(wait);
     const right = await pinMatches(input.pin, state.pinHash);
     await ctx.writer.recordPinTry(ctx.user.id, ctx.session.id, right);
-    if (!right) throw new DomainError('BAD_REQUEST', 'errors:pin.wrong');
-    return { ok: true };
+    if (right) return { ok: true };
+    // The try that ends the run of wrong ones says so at once, not only the next.
+    const waitNow = lockedOutFor(pinStateOf(ctx.db, ctx.user.id)?.pinLockedUntil ?? null);
+    throw waitNow !== null ? pinLockedOut(waitNow) : new DomainError('BAD_REQUEST', 'errors:pin.wrong');
   }),
   /** Closes the lock on this device (the parent is done). */
   lock: protectedProcedure.mutation(async ({ ctx }) => {

@@ -59,7 +59,11 @@ export default function CategoriesPage() {
           <CategoryNameFields
             nameEn={names.nameEn}
             nameVi={names.nameVi}
-            onChange={(field, value) => setNames((current) => ({ ...current, [field]: value }))}
+            onChange={(field, value) => {
+              setNames((current) => ({ ...current, [field]: value }));
+              // A name being mended: the refusal about it no longer applies.
+              if (message?.tone === 'error') setMessage(null);
+            }}
             message={shown}
             messageId={messageId}
             withNames

@@ -28,7 +28,8 @@ export function CategoryRow({
   const { containerRef: formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const editButtonRef = useRef<HTMLButtonElement>(null);
   /** Where focus goes when the row changes between view and edit: never left on <body>. */
-  const focusNext = useRef<'editor' | 'edit-button' | null>(null);
+  const focusNext = useRef<'editor' | 'edit-button' | 'delete-button' | null>(null);
+  const deleteButtonRef = useRef<HTMLButtonElement>(null);
   const messageId = useId();
   const shown = message && actions.isLatest(message.action) ? message : null;
   const refresh = () => Promise.all([utils.categories.list.invalidate(), utils.admin.overview.invalidate()]);
@@ -40,8 +41,9 @@ export function CategoryRow({
   useEffect(() => {
     if (focusNext.current === 'editor') formRef.current?.querySelector('input')?.focus();
     if (focusNext.current === 'edit-button') editButtonRef.current?.focus();
+    if (focusNext.current === 'delete-button') deleteButtonRef.current?.focus();
     focusNext.current = null;
-  }, [editing, formRef]);
+  }, [editing, confirming, formRef]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the names change (the row may have moved).
   useEffect(() => {
     if (renamed.current && (document.activeElement === document.body || !document.activeElement)) {
@@ -71,7 +73,12 @@ export function CategoryRow({
       onDeleted(action);
       await refresh();
     },
-    onError: (caught, _, action = 0) => setMessage(refusal(caught, 'errors:category.deleteFailed', action)),
+    // Refused (questions still in it): the dialog has nothing left to ask; the row says why.
+    onError: (caught, _, action = 0) => {
+      setMessage(refusal(caught, 'errors:category.deleteFailed', action));
+      focusNext.current = 'delete-button';
+      setConfirming(false);
+    },
   });
 
   function startEditing() {
@@ -107,7 +114,11 @@ export function CategoryRow({
           <CategoryNameFields
             nameEn={names.nameEn}
             nameVi={names.nameVi}
-            onChange={(field, value) => setNames((current) => ({ ...current, [field]: value }))}
+            onChange={(field, value) => {
+              setNames((current) => ({ ...current, [field]: value }));
+              // A name being mended: the refusal about it no longer applies.
+              if (message?.tone === 'error') setMessage(null);
+            }}
             message={shown}
             messageId={messageId}
           />
@@ -138,6 +149,7 @@ export function CategoryRow({
             <button
               type="button"
               className="button button-danger-outline"
+              ref={deleteButtonRef}
               aria-label={t('categories.deleteLabel', { name: category.name })}
               onClick={() => {
                 actions.begin();
@@ -155,7 +167,6 @@ export function CategoryRow({
           message={t('categories.confirmDelete')}
           confirmLabel={t('categories.confirmDeleteYes')}
           busy={remove.isPending}
-          error={shown?.tone === 'error' ? shown.text : null}
           onConfirm={() => remove.mutate({ categoryId: category.id })}
           onCancel={() => {
             // The refusal answered this dialog; it does not outlive it.

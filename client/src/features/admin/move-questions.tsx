@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MOVE_MAX } from '../../../../shared/schemas/admin';
 import { errorCodeOf, errorKeyOf } from '../../lib/errors';
@@ -27,10 +27,13 @@ export function MoveQuestions({ shownIds, selectedIds, onSelectAllShown, notice,
   const [target, setTarget] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const hintId = useId();
+  const noticeRef = useRef<HTMLParagraphElement>(null);
   const move = trpc.admin.questions.move.useMutation({
     onSuccess: async ({ moved }, { categoryId }) => {
       onNotice(t('questions.moved', { count: moved, category: nameOf(categoryId) }));
       await onMoved();
+      // Move is disabled now (nothing selected): the keyboard goes on from what happened.
+      noticeRef.current?.focus();
     },
     // A category or question gone since the list was loaded says so; anything else, that nothing changed.
     onError: (caught) =>
@@ -63,7 +66,7 @@ export function MoveQuestions({ shownIds, selectedIds, onSelectAllShown, notice,
           />
           <span>{t('questions.selectAllShown')}</span>
         </label>
-        <span className="muted">{t('questions.selected', { count: selectedIds.length })}</span>
+        <span className="muted move-questions-count">{t('questions.selected', { count: selectedIds.length })}</span>
         <CategorySelect
           label={t('questions.moveTo')}
           noneLabel={t('questions.moveChoose')}
@@ -93,7 +96,7 @@ export function MoveQuestions({ shownIds, selectedIds, onSelectAllShown, notice,
           {error ?? t('questions.moveTooMany', { max: MOVE_MAX })}
         </p>
       )}
-      <p className="form-success" role="status">
+      <p className="form-success" role="status" tabIndex={-1} ref={noticeRef}>
         {notice}
       </p>
     </fieldset>

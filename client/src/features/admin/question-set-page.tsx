@@ -45,12 +45,21 @@ function Answers({ answers, correct, lang }: { answers: string[]; correct: numbe
 }
 
 /**
- * What the review says when none of a set's questions can be saved: that they all exist already
- * (a file imported twice), rather than offering to save none.
+ * What the review says when none of a set's questions can be saved now: that some wait for their
+ * new categories to be allowed, or that they all exist already (a file imported twice), rather
+ * than offering to save none.
  */
-function NothingToSave({ problems }: { problems: FileProblem[] }) {
+function NothingToSave({ problems, waiting }: { problems: FileProblem[]; waiting: number }) {
   const { t } = useTranslation('admin');
   const existing = problems.filter((problem) => problem.message === 'errors:questionSet.alreadyInCategory').length;
+  if (waiting > 0) {
+    return (
+      <p className="notice" role="status">
+        {t('questionSet.waitingForCategories', { count: waiting })}
+        {existing > 0 && ` ${t('questionSet.othersExist', { count: existing })}`}
+      </p>
+    );
+  }
   return (
     <p className="notice" role="status">
       {existing > 0 && existing === problems.length
@@ -87,6 +96,11 @@ export default function QuestionSetPage() {
   const [ageCategory, setAgeCategory] = useState<AgeCategory>(DEFAULT_AGE_CATEGORY);
   const [customPrompt, setCustomPrompt] = useState('');
   const [phase, setPhase] = useState<Phase>('idle');
+  /** Saved: the review and its Save button are gone, and the keyboard goes on from the outcome. */
+  const savedRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (phase === 'saved') savedRef.current?.focus();
+  }, [phase]);
   const [set, setSet] = useState<SetQuestion[]>([]);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [problems, setProblems] = useState<FileProblem[]>([]);
@@ -360,7 +374,7 @@ export default function QuestionSetPage() {
         </p>
       )}
       {phase === 'saved' && (
-        <p className="form-success" role="status">
+        <p className="form-success" role="status" tabIndex={-1} ref={savedRef}>
           {t('questionSet.saved', { count: saved })}
         </p>
       )}
@@ -404,7 +418,7 @@ export default function QuestionSetPage() {
           {offeredCount > 0 ? (
             <p className="muted">{t('questionSet.reviewHint')}</p>
           ) : (
-            <NothingToSave problems={problems} />
+            <NothingToSave problems={problems} waiting={set.length - offeredCount} />
           )}
           <ol className="set-list">
             {set.map((question, index) =>

@@ -73,7 +73,11 @@ export default function QuestionsPage() {
     onError: () => setStatus(t('questions.retagFailed')),
   });
   const difficultyName = (difficulty: number) => t(`difficulties.${difficulty}`).toLocaleLowerCase();
-  const viewHint = view === 'byText' ? '' : t(`questions.viewHints.${view}`, { min: MIN_ANSWERS_TO_JUDGE });
+  const viewHint = searching
+    ? t('questions.viewDuringSearch')
+    : view === 'byText'
+      ? ''
+      : t(`questions.viewHints.${view}`, { min: MIN_ANSWERS_TO_JUDGE });
   const number = new Intl.NumberFormat(i18n.resolvedLanguage);
 
   /** A new action: the last one's messages go; a new list (filter, search, view) starts unselected. */
@@ -192,11 +196,13 @@ export default function QuestionsPage() {
       {/* "50 of 1,832" (or "of more than 10,000"): what is listed of all the filter matches, announced when it changes. */}
       <p className="list-total" role="status">
         {!tooShort && list.isSuccess && total.isSuccess
-          ? t(total.data.more ? 'questions.totalMore' : 'questions.total', {
-              count: total.data.total,
-              shown: number.format(rows.length),
-              total: number.format(total.data.total),
-            })
+          ? total.data.total === null
+            ? t('questions.totalUncounted', { shown: number.format(rows.length) })
+            : t(total.data.more ? 'questions.totalMore' : 'questions.total', {
+                count: total.data.total,
+                shown: number.format(rows.length),
+                total: number.format(total.data.total),
+              })
           : ''}
       </p>
       {list.isLoading && !tooShort && <p className="muted">{t('questions.loading')}</p>}

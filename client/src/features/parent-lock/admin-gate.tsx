@@ -2,6 +2,7 @@ import './parent-lock-strings';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { Header } from '../../components/header';
 import { paths } from '../../config/paths';
 import { trpc } from '../../lib/trpc';
 import { useParentLock } from './use-parent-lock';
@@ -20,19 +21,23 @@ export function ParentUnlocked({ children }: { children: ReactNode }) {
   if (status.isPending) return null;
   if (!hasPin || unlocked) return <>{children}</>;
   return (
-    <main className="page page-narrow" id="main">
-      <div className="card">
-        <h1>{t('adminTitle')}</h1>
-        <p>{t('why')}</p>
-        <div className="form-actions">
-          <button type="button" className="button" onClick={() => navigate(`~${paths.profiles}`)}>
-            {t('back')}
-          </button>
-          <button type="button" className="button button-primary" onClick={() => requireUnlock(() => undefined)}>
-            {t('unlock')}
-          </button>
+    <>
+      {/* The way out (language, profiles, account) stays at hand while the PIN is asked. */}
+      <Header />
+      <main className="page page-narrow" id="main">
+        <div className="card">
+          <h1>{t('adminTitle')}</h1>
+          <p>{t('adminWhy')}</p>
+          <div className="form-actions">
+            <button type="button" className="button" onClick={() => navigate(`~${paths.profiles}`)}>
+              {t('back')}
+            </button>
+            <button type="button" className="button button-primary" onClick={() => requireUnlock(() => undefined)}>
+              {t('unlock')}
+            </button>
+          </div>
         </div>
-      </div>
-    </main>
+      </main>
+    </>
   );
 }

@@ -2,7 +2,7 @@ import './parent-lock-strings';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PIN_PATTERN } from '../../../../shared/parent-lock';
-import { errorKeyOf } from '../../lib/errors';
+import { errorKeyOf, errorParamsOf } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { PinField, showAsModal } from './pin-field';
 
@@ -21,14 +21,14 @@ export default function PinPrompt({ onUnlocked, onCancel }: Props) {
   const utils = trpc.useUtils();
   const unlock = trpc.parentLock.unlock.useMutation();
   const [pin, setPin] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ key: string; params?: Record<string, string | number> } | null>(null);
   const ids = { title: useId(), error: useId() };
   const inputRef = useRef<HTMLInputElement>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!PIN_PATTERN.test(pin)) {
-      setError('errors:pin.format');
+      setError({ key: 'errors:pin.format' });
       inputRef.current?.focus();
       return;
     }
@@ -37,7 +37,7 @@ export default function PinPrompt({ onUnlocked, onCancel }: Props) {
       await utils.parentLock.status.invalidate();
       onUnlocked();
     } catch (caught) {
-      setError(errorKeyOf(caught, 'errors:pin.wrong'));
+      setError({ key: errorKeyOf(caught, 'errors:pin.wrong'), params: errorParamsOf(caught) });
       setPin('');
       inputRef.current?.focus();
     }
@@ -60,7 +60,7 @@ export default function PinPrompt({ onUnlocked, onCancel }: Props) {
         />
         {error && (
           <p id={ids.error} className="form-error" role="alert">
-            {t(error)}
+            {t(error.key, error.params ?? {})}
           </p>
         )}
         <p className="muted">{t('forgot')}</p>
