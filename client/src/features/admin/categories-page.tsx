@@ -59,11 +59,8 @@ export default function CategoriesPage() {
           <CategoryNameFields
             nameEn={names.nameEn}
             nameVi={names.nameVi}
-            onChange={(field, value) => {
-              setNames((current) => ({ ...current, [field]: value }));
-              // A name being mended: the refusal about it no longer applies.
-              if (message?.tone === 'error') setMessage(null);
-            }}
+            onChange={(field, value) => setNames((current) => ({ ...current, [field]: value }))}
+            onMend={() => setMessage(null)}
             message={shown}
             messageId={messageId}
             withNames

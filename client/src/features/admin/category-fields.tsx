@@ -35,6 +35,7 @@ export function CategoryNameFields({
   nameEn,
   nameVi,
   onChange,
+  onMend,
   message,
   messageId,
   withNames = false,
@@ -42,6 +43,8 @@ export function CategoryNameFields({
   nameEn: string;
   nameVi: string;
   onChange: (field: NameField, value: string) => void;
+  /** A name typed while a refusal shows: the refusal no longer applies. */
+  onMend: () => void;
   message: CategoryMessage | null;
   messageId: string;
   /** The add form's fields carry names (for the browser's autofill and the tests). */
@@ -56,7 +59,10 @@ export function CategoryNameFields({
         lang={lang}
         maxLength={CATEGORY_NAME_MAX}
         value={value}
-        onChange={(event) => onChange(name, event.target.value)}
+        onChange={(event) => {
+          onChange(name, event.target.value);
+          if (message?.tone === 'error') onMend();
+        }}
         {...invalidFieldProps(message?.fields.includes(name) ? messageId : null)}
       />
     </label>

@@ -114,11 +114,8 @@ export function CategoryRow({
           <CategoryNameFields
             nameEn={names.nameEn}
             nameVi={names.nameVi}
-            onChange={(field, value) => {
-              setNames((current) => ({ ...current, [field]: value }));
-              // A name being mended: the refusal about it no longer applies.
-              if (message?.tone === 'error') setMessage(null);
-            }}
+            onChange={(field, value) => setNames((current) => ({ ...current, [field]: value }))}
+            onMend={() => setMessage(null)}
             message={shown}
             messageId={messageId}
           />
