@@ -29,6 +29,25 @@ const WEBP = { quality: 82 };
 /** sharp (libvips, ~30 MB resident) is loaded when an image is first processed, never at start-up. */
 const loadSharp = async () => (await import('sharp')).default;
 
+/** An image's decoder, as every stored picture is read: its frames, within the pixel limit, failing on errors. */
+async function decoderOf(bytes: Buffer) {
+  const sharp = await loadSharp();
+  return () => sharp(bytes, { animated: true, limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
+}
+
+type Shape = { width: number; height: number; frames: number };
+
+/** A frame's size (an animation's frames are stacked in `height`: `pageHeight` is one) and the frames. */
+const shapeOf = (meta: { width?: number; height?: number; pageHeight?: number; pages?: number }): Shape => ({
+  width: meta.width ?? 0,
+  height: meta.pageHeight ?? meta.height ?? 0,
+  frames: meta.pages ?? 1,
+});
+
+/** What libvips may hold of an animation at once (errors:image.animationTooLarge). */
+const withinAnimationBounds = ({ width, height, frames }: Shape) =>
+  frames <= MAX_FRAMES && width * height * frames <= MAX_ANIMATION_PIXELS;
+
 /** A bank picture (an SVG) as stored: WebP at twice the SVG's own size, sharp on a phone's or a TV's screen. */
 export async function renderSvgAsWebp(svg: Buffer): Promise<Buffer> {
   const sharp = await loadSharp();
@@ -101,21 +120,15 @@ export function createImageStore(uploadsDir: string): ImageStore {
   async function store(bytes: Buffer) {
     if (bytes.length > MAX_IMAGE_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', 'errors:image.tooLarge');
     if (!sniffImageType(bytes)) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'errors:image.unsupported');
-    const sharp = await loadSharp();
-    const input = () => sharp(bytes, { animated: true, limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
-    const {
-      width = 0,
-      height = 0,
-      pageHeight,
-      pages: frames = 1,
-    } = await input()
-      .metadata()
-      .catch(() => {
-        throw invalid('errors:image.unreadable');
-      });
-    if (frames > MAX_FRAMES || width * (pageHeight ?? height) * frames > MAX_ANIMATION_PIXELS) {
-      throw invalid('errors:image.animationTooLarge');
-    }
+    const input = await decoderOf(bytes);
+    const shape = shapeOf(
+      await input()
+        .metadata()
+        .catch(() => {
+          throw invalid('errors:image.unreadable');
+        }),
+    );
+    if (!withinAnimationBounds(shape)) throw invalid('errors:image.animationTooLarge');
     const encoded = await reencoding(() =>
       input()
         .rotate()
@@ -141,20 +154,17 @@ export function createImageStore(uploadsDir: string): ImageStore {
    */
   async function storeExported(bytes: Buffer) {
     if (bytes.length > MAX_IMAGE_BYTES || !isPlainWebp(bytes)) return store(bytes);
-    const sharp = await loadSharp();
-    const input = () => sharp(bytes, { animated: true, limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
+    const input = await decoderOf(bytes);
     const meta = await input()
       .metadata()
       .catch(() => null);
-    const frames = meta?.pages ?? 1;
-    const width = meta?.width ?? 0;
-    const height = meta?.pageHeight ?? meta?.height ?? 0;
+    const shape = meta && shapeOf(meta);
     const fits =
       meta?.format === 'webp' &&
-      width <= MAX_STORED_SIDE &&
-      height <= MAX_STORED_SIDE &&
-      frames <= MAX_FRAMES &&
-      width * height * frames <= MAX_ANIMATION_PIXELS;
+      shape !== null &&
+      shape.width <= MAX_STORED_SIDE &&
+      shape.height <= MAX_STORED_SIDE &&
+      withinAnimationBounds(shape);
     if (!fits) return store(bytes);
     const decodes = await reencoding(() => input().raw().toBuffer()).then(
       () => true,

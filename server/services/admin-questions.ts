@@ -23,7 +23,7 @@ import {
   questions,
 } from '../db/schema';
 import { invalid, notFound } from '../errors';
-import { indexQuestion, searchMatch, searchPhrase, unindexQuestion } from './question-search';
+import { indexQuestion, searchableOf, searchMatch, searchPhrase, unindexQuestion } from './question-search';
 
 export type QuestionInput = z.output<typeof questionInput>;
 
@@ -48,6 +48,12 @@ export type QuestionPage = { items: QuestionListItem[]; nextCursor: ListCursor |
 type ListInput = z.output<typeof listQuestionsInput>;
 type CountInput = z.output<typeof countQuestionsInput>;
 type ListedRow = Omit<QuestionListItem, 'answered' | 'answeredRight' | 'reports'>;
+
+/** A question's play counts are those of players of its own age group (shared/play-stats.ts). */
+const playedByOwnAgeGroup = and(
+  eq(questions.id, questionStats.questionId),
+  eq(questions.ageCategory, questionStats.ageCategory),
+);
 
 const listColumns = {
   id: questions.id,
@@ -237,10 +243,7 @@ export function countQuestions(
       const played = db
         .select({ id: questions.id })
         .from(questionStats)
-        .innerJoin(
-          questions,
-          and(eq(questions.id, questionStats.questionId), eq(questions.ageCategory, questionStats.ageCategory)),
-        )
+        .innerJoin(questions, playedByOwnAgeGroup)
         .where(
           and(inCategory, input.view === 'mostPlayed' ? undefined : gte(questionStats.answered, MIN_ANSWERS_TO_JUDGE)),
         );
@@ -261,10 +264,7 @@ function byPlay(db: Db, input: ListInput, by: 'answered' | 'rate', direction: 'A
   return db
     .select({ ...listColumns, answered: questionStats.answered, answeredRight: questionStats.answeredRight })
     .from(questionStats)
-    .innerJoin(
-      questions,
-      and(eq(questions.id, questionStats.questionId), eq(questions.ageCategory, questionStats.ageCategory)),
-    )
+    .innerJoin(questions, playedByOwnAgeGroup)
     .where(
       and(
         input.categoryId !== null ? eq(questions.categoryId, input.categoryId) : undefined,
@@ -290,10 +290,7 @@ function needingALook(db: Db, categoryId: number | null): QuestionListItem[] {
   const contradicted = db
     .select({ id: questions.id })
     .from(questionStats)
-    .innerJoin(
-      questions,
-      and(eq(questions.id, questionStats.questionId), eq(questions.ageCategory, questionStats.ageCategory)),
-    )
+    .innerJoin(questions, playedByOwnAgeGroup)
     .where(
       and(gte(questionStats.answered, MIN_ANSWERS_TO_JUDGE), sql`${played} <> ${questions.difficulty}`, inCategory),
     )
@@ -414,13 +411,6 @@ const columnsOf = (input: QuestionInput) => ({
   questionEn: input.en.question,
   answersEn: input.en.answers,
   questionVi: input.vi.question,
-  answersVi: input.vi.answers,
-});
-
-const searchableOf = (input: QuestionInput) => ({
-  questionEn: input.en.question,
-  questionVi: input.vi.question,
-  answersEn: input.en.answers,
   answersVi: input.vi.answers,
 });
 

@@ -41,7 +41,7 @@ export const CSV_COLUMNS = [
 ] as const;
 
 /** The column an export's zip adds: the picture's path inside the zip, empty for none. */
-export const PICTURE_COLUMN = 'image';
+const PICTURE_COLUMN = 'image';
 
 /** Excel opens a CSV as UTF-8 (Vietnamese intact) only when it starts with a byte-order mark. */
 const BOM = '\uFEFF';
@@ -265,7 +265,7 @@ function csvRows(text: string): { rows: { row: Row; line: number }[]; problems: 
 }
 
 /** The line and column (1-based) of a character of a text. */
-export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
   const before = text.slice(0, Math.max(0, offset));
   const lineStart = before.lastIndexOf('\n') + 1;
   return { line: before.split('\n').length, column: offset - lineStart + 1 };
@@ -275,7 +275,7 @@ export function lineAndColumn(text: string, offset: number): { line: number; col
  * Where JSON.parse stopped: V8 says "at position N" (and lately "(line L column C)"); the position
  * is turned into a line and column here, so every Node says the same.
  */
-export function jsonErrorPlace(text: string, error: unknown): { line: number; column: number } {
+function jsonErrorPlace(text: string, error: unknown): { line: number; column: number } {
   const position = /position (\d+)/.exec(error instanceof Error ? error.message : '')?.[1];
   return lineAndColumn(text, position === undefined ? text.length : Number(position));
 }

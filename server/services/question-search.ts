@@ -17,6 +17,17 @@ export type SearchableQuestion = {
   answersVi: string[] | null;
 };
 
+/** What a question form or a saved set holds, as the search reads it. */
+export const searchableOf = (input: {
+  en: { question: string; answers: string[] };
+  vi: { question: string | null; answers: string[] | null };
+}): SearchableQuestion => ({
+  questionEn: input.en.question,
+  questionVi: input.vi.question,
+  answersEn: input.en.answers,
+  answersVi: input.vi.answers,
+});
+
 /**
  * A question's two search entries, folded (shared/text.ts): its texts, and its eight answers. Each
  * text on a line of its own, so a search never matches across the end of one and the start of the

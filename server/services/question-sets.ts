@@ -4,7 +4,7 @@ import { foldForSearch } from '../../shared/text';
 import { type Db, writeTransaction } from '../db/database';
 import { categories, QUESTION_SEARCH_TABLE, questions, savedQuestionSets } from '../db/schema';
 import { invalid } from '../errors';
-import { indexQuestion, searchMatch } from './question-search';
+import { indexQuestion, searchableOf, searchMatch } from './question-search';
 
 /**
  * Whether a question with this folded text (English or Vietnamese) is already in the category:
@@ -79,12 +79,7 @@ export function saveQuestionSet(
         })
         .returning({ id: questions.id })
         .get();
-      indexQuestion(db, id, {
-        questionEn: question.en.question,
-        questionVi: question.vi.question,
-        answersEn: question.en.answers,
-        answersVi: question.vi.answers,
-      });
+      indexQuestion(db, id, searchableOf(question));
     }
     db.insert(savedQuestionSets).values({ userId, setId, saved: set.length }).run();
     return { saved: set.length };

@@ -101,6 +101,9 @@ export function openQuestionZip(bytes: Uint8Array): OpenedZip {
   return { name: data.name, text, pictures };
 }
 
+/** A picture's path as the question file names it, as the zip lists it (without a leading `./`). */
+const pathInZip = (named: string) => named.replace(/^\.\//, '');
+
 /**
  * Stores the pictures the imported questions name (each once, through the image store: sniffed,
  * size-limited, kept byte for byte when it is one of our own WebPs, else re-encoded) and gives each
@@ -115,7 +118,7 @@ export async function storeZipPictures(
   const stored = new Map<string, string>();
   try {
     for (const question of questions) {
-      const path = question.picture?.replace(/^\.\//, '');
+      const path = question.picture === undefined ? undefined : pathInZip(question.picture);
       const read = path === undefined ? undefined : pictures.get(path);
       if (!path || !read || stored.has(path)) continue;
       const url = await store.storeExported(Buffer.from(read())).catch((error: unknown) => {
@@ -131,7 +134,7 @@ export async function storeZipPictures(
     throw error;
   }
   return questions.map(({ picture, ...question }) => {
-    const url = picture ? stored.get(picture.replace(/^\.\//, '')) : undefined;
+    const url = picture ? stored.get(pathInZip(picture)) : undefined;
     return url ? { ...question, imageUrl: url } : question;
   });
 }

@@ -1,3 +1,5 @@
+import { keep, readKept } from './kept';
+
 /**
  * The server's voice (GET /api/speech): whether this server has one, and whether the family chose
  * it on this device over the device's own voices (a choice kept in this browser: voices differ
@@ -16,19 +18,6 @@ export function serverVoiceAvailable(): Promise<boolean> {
   return availability;
 }
 
-export function prefersServerVoice(): boolean {
-  try {
-    return localStorage.getItem(CHOICE_KEY) === 'server';
-  } catch {
-    return false;
-  }
-}
+export const prefersServerVoice = (): boolean => readKept(CHOICE_KEY) === 'server';
 
-export function setPrefersServerVoice(prefers: boolean) {
-  try {
-    if (prefers) localStorage.setItem(CHOICE_KEY, 'server');
-    else localStorage.removeItem(CHOICE_KEY);
-  } catch {
-    // Private browsing without storage: the device's voices stay the rule.
-  }
-}
+export const setPrefersServerVoice = (prefers: boolean) => keep(CHOICE_KEY, prefers ? 'server' : null);

@@ -10,6 +10,7 @@ import { useSession } from '../../components/use-session';
 import { paths } from '../../config/paths';
 import { errorKeyOf } from '../../lib/errors';
 import { formatAmount } from '../../lib/format';
+import { keep, readKept } from '../../lib/kept';
 import { usePageTitle } from '../../lib/page-title';
 import { randomId } from '../../lib/random-id';
 import { useArrowNavigation } from '../../lib/spatial-navigation';
@@ -19,23 +20,10 @@ import { type GameNavigationState, RANDOM_CATEGORY } from './navigation';
 import { ProfileHistory } from './profile-history';
 import { unlockSpeech } from './speech';
 
-/** Spec §2 /pre-game: lifetime stats, a category and Start New Game. */
+/** Where a profile's last chosen category is kept in this browser. */
 const choiceKey = (profileId: string) => `ql:category:${profileId}`;
-function readChoice(profileId: string): string | null {
-  try {
-    return localStorage.getItem(choiceKey(profileId));
-  } catch {
-    return null;
-  }
-}
-function keepChoice(profileId: string, categoryId: string) {
-  try {
-    localStorage.setItem(choiceKey(profileId), categoryId);
-  } catch {
-    // Private browsing without storage: the choice lasts the page.
-  }
-}
 
+/** Spec §2 /pre-game: lifetime stats, a category and Start New Game. */
 export default function PreGamePage() {
   const { t, i18n } = useTranslation(['game', 'errors']);
   const language = i18n.resolvedLanguage === 'vi' ? 'vi' : 'en';
@@ -49,7 +37,7 @@ export default function PreGamePage() {
   );
   // The category chosen last time on this device, kept per profile: a child plays on where they were.
   const [chosenCategory, setChosenCategory] = useState<string>(
-    () => (activeProfile && readChoice(activeProfile.id)) || RANDOM_CATEGORY,
+    () => (activeProfile && readKept(choiceKey(activeProfile.id))) || RANDOM_CATEGORY,
   );
   /** Start New Game with a game unfinished asks first: one stray tap must not end it. */
   const [confirmingNew, setConfirmingNew] = useState(false);
@@ -76,7 +64,7 @@ export default function PreGamePage() {
   const short = shortOnes.data?.find((category) => String(category.id) === categoryId);
   const setCategoryId = (value: string) => {
     setChosenCategory(value);
-    keepChoice(activeProfile.id, value);
+    keep(choiceKey(activeProfile.id), value);
   };
   // A game an admin's deletion interrupted is not one to continue: a new start ends it.
   const inProgress = unfinished.data && unfinished.data.status !== 'interrupted' ? unfinished.data : null;
