@@ -68,6 +68,8 @@ describe('Manage Questions', () => {
     const capital = 'What is the capital city of Vietnam?';
     for (const typed of ['ho chi minh', 'Hồ Chí Minh', 'chi minh']) {
       await search.fill(typed);
+      // This search's rows, not the last one's (the list is busy until they come).
+      await page.locator('.question-rows:not([aria-busy])').waitFor();
       await page.locator('.question-row', { hasText: capital }).waitFor();
       expect(await noteBox.innerText()).toBe('');
       const texts = await listedTexts(page);
@@ -76,6 +78,7 @@ describe('Manage Questions', () => {
       const sayIt = (await page.locator('.question-row-text').allInnerTexts()).map((text) =>
         foldForSearch(text.split(/\n+/).slice(0, 2).join('\n')).includes('chi minh'),
       );
+      expect(sayIt).toHaveLength(texts.length);
       // Those whose question says it first, then those whose answers alone do (newest first in each).
       const answersOnly = sayIt.indexOf(false);
       expect(answersOnly).toBeGreaterThan(0);

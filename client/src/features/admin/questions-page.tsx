@@ -207,7 +207,8 @@ export default function QuestionsPage() {
       </p>
       {list.isLoading && !tooShort && <p className="muted">{t('questions.loading')}</p>}
       {list.isSuccess && !tooShort && rows.length === 0 && <p className="muted">{t('questions.empty')}</p>}
-      <ul className="question-rows">
+      {/* Busy while a new filter or search is asked: its rows are not there yet. */}
+      <ul className="question-rows" aria-busy={list.isFetching || undefined}>
         {rows.map((row, index) => (
           <QuestionRow
             key={row.id}
