@@ -214,6 +214,7 @@ async function buildBenchBundles(): Promise<string> {
       threaded: join(ROOT, 'bench', 'threaded', 'main.ts'),
       'app-thread': join(ROOT, 'bench', 'threaded', 'app-thread.ts'),
       'writer-thread': join(ROOT, 'server', 'runtime', 'writer-thread.ts'),
+      'checkpoint-thread': join(ROOT, 'server', 'runtime', 'checkpoint-thread.ts'),
     },
     outDir,
     '.mjs',

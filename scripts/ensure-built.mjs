@@ -14,7 +14,7 @@ function newestMtime(path) {
   return newest;
 }
 
-const outputs = ['dist/server.js', 'dist/writer-thread.js', 'dist/public/index.html'];
+const outputs = ['dist/server.js', 'dist/writer-thread.js', 'dist/checkpoint-thread.js', 'dist/public/index.html'];
 const sources = ['server', 'client', 'shared', 'drizzle', 'scripts', 'package.json', 'vite.config.ts'];
 const built = outputs.every((file) => existsSync(file));
 const stale = built && Math.max(...sources.map(newestMtime)) > Math.min(...outputs.map((f) => statSync(f).mtimeMs));

@@ -60,6 +60,27 @@ describe('the writer thread', () => {
     await expect(thread.writer.signOut('x')).rejects.toThrow('stopping');
   });
 
+  it('copies its writes into the database file as it goes (its checkpointer), long before SQLite would', async () => {
+    const path = migrated('checkpointed.db');
+    const thread = startWriter(path, { onCrash: () => undefined });
+    try {
+      const migratedBytes = statSync(path).size;
+      for (let i = 0; i < 60; i++) {
+        await thread.writer.signIn(
+          { ...identity, subject: `local:${i}@example.com`, email: `${i}@example.com` },
+          [],
+          null,
+        );
+      }
+      // A few hundred pages of log, far under SQLite's own threshold (2,000): only the checkpointer moves them.
+      expect(walBytes(path)).toBeLessThan(2000 * 4096);
+      await expect.poll(() => statSync(path).size, { timeout: 5000 }).toBeGreaterThan(migratedBytes);
+    } finally {
+      await thread.stop();
+    }
+    expect(walBytes(path)).toBe(0);
+  });
+
   it('starts with the first call, rests when idle (closing its connection), and starts again with the next', async () => {
     const path = migrated('idle.db');
     const thread = startWriter(path, { onCrash: () => undefined, idleMs: 300 });

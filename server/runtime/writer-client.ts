@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { type WriteOperation, type Writer, writeOperations } from '../writer';
 import {
   deserializeError,
+  type ThreadScript,
   type WriterData,
   type WriterReply,
   type WriterRequest,
@@ -31,14 +32,14 @@ const WRITER_HEAP_LIMITS = { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb
 const DEFAULT_IDLE_MS = 10 * 60 * 1000;
 
 /**
- * The writer thread's script: beside the running entry once built (dist/writer-thread.js, built with
+ * A thread's script: beside the running entry once built (dist/writer-thread.js, built with
  * dist/server.js), else its TypeScript source through tsx (tests, `npm run dev`).
  */
-function writerScript(): { file: string; execArgv: string[] } {
+function threadScript(name: string): ThreadScript {
   const entryDir = dirname(process.argv[1] ?? '.');
-  const built = ['writer-thread.js', 'writer-thread.mjs'].map((name) => join(entryDir, name)).find(existsSync);
+  const built = [`${name}.js`, `${name}.mjs`].map((file) => join(entryDir, file)).find(existsSync);
   if (built) return { file: built, execArgv: [] };
-  return { file: join(import.meta.dirname, 'writer-thread.ts'), execArgv: ['--import', 'tsx'] };
+  return { file: join(import.meta.dirname, `${name}.ts`), execArgv: ['--import', 'tsx'] };
 }
 
 /**
@@ -59,9 +60,9 @@ export function startWriter(path: string, options: WriterOptions): WriterThread 
   const resting = new WeakSet<Worker>();
 
   function spawn(): Promise<Worker> {
-    const { file, execArgv } = writerScript();
+    const { file, execArgv } = threadScript('writer-thread');
     const thread = new Worker(file, {
-      workerData: { path } satisfies WriterData,
+      workerData: { path, checkpointer: threadScript('checkpoint-thread') } satisfies WriterData,
       execArgv,
       resourceLimits: WRITER_HEAP_LIMITS,
     });

@@ -1,8 +1,13 @@
 import { DomainError, type ErrorKind, type MessageParams } from '../errors';
 import type { WriteOperation } from '../writer';
 
+/** A thread's script and the flags that run it (threadScript in writer-client.ts). */
+export type ThreadScript = { file: string; execArgv: string[] };
+
 /** What the server's main thread and its writer thread (writer-thread.ts) say to each other. */
-export type WriterData = { path: string };
+export type WriterData = { path: string; checkpointer: ThreadScript };
+/** What the writer thread tells its checkpointer (checkpoint-thread.ts) as it starts it. */
+export type CheckpointData = { path: string };
 export type WriterRequest = { id: number; operation: WriteOperation; args: unknown[] };
 export type WriterReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: SerializedError };
 export type WriterStatus = { type: 'ready' } | { type: 'failed'; error: SerializedError };

@@ -3,10 +3,11 @@
  * database (migrated and seeded already: runtime/serve.ts), says it is ready, then runs each
  * { id, operation, args } it is sent and answers its result or its error.
  */
-import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
+import { parentPort, receiveMessageOnPort, Worker, workerData } from 'node:worker_threads';
 import { closeDatabase, type Db, openDatabase } from '../db/database';
 import { writeOperations } from '../writer';
 import {
+  type CheckpointData,
   serializeError,
   type WriterData,
   type WriterReply,
@@ -14,16 +15,27 @@ import {
   type WriterStatus,
 } from './writer-messages';
 
-/** The most calls that share one transaction. */
-const MAX_BATCH = 32;
+/**
+ * The most calls that share one transaction: 8 gave more game starts a second than 32 (the main
+ * thread answers a smaller batch's replies while this one runs the next) and fewer pages written
+ * per start than 1 (bench/README.md, "Group commit").
+ */
+const MAX_BATCH = 8;
+/**
+ * SQLite's own checkpoint, run by the commit that finds the log this long (4,096-byte pages: 8 MB):
+ * the log starts over once it has run. The checkpointer has copied nearly all of it by then; the
+ * default, 1,000, had each such commit copy ~1,000 pages itself, holding up the writes behind it.
+ */
+const WAL_RESET_FRAMES = 2000;
 
 const port = parentPort;
 if (!port) throw new Error('writer-thread runs as a worker thread');
-const { path } = workerData as WriterData;
+const { path, checkpointer: checkpointScript } = workerData as WriterData;
 
 function open(): Db | null {
   try {
     const db = openDatabase(path);
+    db.$client.pragma(`wal_autocheckpoint = ${WAL_RESET_FRAMES}`);
     port?.postMessage({ type: 'ready' } satisfies WriterStatus);
     return db;
   } catch (error) {
@@ -33,6 +45,18 @@ function open(): Db | null {
 }
 
 const db = open();
+/**
+ * Copies the log into the database file beside this thread's writes (checkpoint-thread.ts). Should
+ * it fail, SQLite's own checkpoint (WAL_RESET_FRAMES) still keeps the log short, only slower.
+ */
+const checkpointer =
+  db &&
+  new Worker(checkpointScript.file, {
+    workerData: { path } satisfies CheckpointData,
+    execArgv: checkpointScript.execArgv,
+    resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
+  }).on('error', () => undefined);
+const checkpointerEnded = checkpointer && new Promise((resolve) => checkpointer.once('exit', resolve));
 const run = (request: WriterRequest) =>
   (writeOperations[request.operation] as (db: Db, ...args: unknown[]) => unknown)(db as Db, ...request.args);
 /** One call in a savepoint of its own: when it throws, what it wrote is undone and the others' stays. */
@@ -64,13 +88,16 @@ function runBatch(connection: Db, batch: WriterRequest[]): WriterReply[] {
   }
 }
 
-function stop() {
+/** The checkpointer first (it ends between two passes), then the last checkpoint, which empties the log. */
+async function stop() {
+  checkpointer?.postMessage('stop');
+  await checkpointerEnded;
   if (db) closeDatabase(db);
   port?.close();
 }
 
 port.on('message', (message: WriterRequest | 'stop') => {
-  if (message === 'stop' || !db) return stop();
+  if (message === 'stop' || !db) return void stop();
   const batch = [message];
   let stopping = false;
   while (batch.length < MAX_BATCH) {
@@ -83,5 +110,5 @@ port.on('message', (message: WriterRequest | 'stop') => {
     batch.push(next);
   }
   for (const reply of runBatch(db, batch)) port.postMessage(reply);
-  if (stopping) stop();
+  if (stopping) void stop();
 });
