@@ -32,8 +32,9 @@ const WRITER_HEAP_LIMITS = { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb
 const DEFAULT_IDLE_MS = 10 * 60 * 1000;
 
 /**
- * A thread's script: beside the running entry once built (dist/writer-thread.js, built with
- * dist/server.js), else its TypeScript source through tsx (tests, `npm run dev`).
+ * A thread's script: beside the running entry once built (dist/writer-thread.js and
+ * dist/checkpoint-thread.js, built with dist/server.js), else its TypeScript source through tsx
+ * (tests, `npm run dev`).
  */
 function threadScript(name: string): ThreadScript {
   const entryDir = dirname(process.argv[1] ?? '.');

@@ -17,8 +17,8 @@ import {
 
 /**
  * The most calls that share one transaction: 8 gave more game starts a second than 32 (the main
- * thread answers a smaller batch's replies while this one runs the next) and fewer pages written
- * per start than 1 (bench/README.md, "Group commit").
+ * thread answers a smaller batch's replies while this one runs the next) and writes fewer pages a
+ * start than 1 (bench/README.md, "Checkpoints off the writer's path").
  */
 const MAX_BATCH = 8;
 /**
@@ -27,6 +27,8 @@ const MAX_BATCH = 8;
  * default, 1,000, had each such commit copy ~1,000 pages itself, holding up the writes behind it.
  */
 const WAL_RESET_FRAMES = 2000;
+/** It keeps nothing but its connection. */
+const CHECKPOINTER_HEAP_LIMITS = { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 };
 
 const port = parentPort;
 if (!port) throw new Error('writer-thread runs as a worker thread');
@@ -54,7 +56,7 @@ const checkpointer =
   new Worker(checkpointScript.file, {
     workerData: { path } satisfies CheckpointData,
     execArgv: checkpointScript.execArgv,
-    resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
+    resourceLimits: CHECKPOINTER_HEAP_LIMITS,
   }).on('error', () => undefined);
 const checkpointerEnded = checkpointer && new Promise((resolve) => checkpointer.once('exit', resolve));
 const run = (request: WriterRequest) =>
