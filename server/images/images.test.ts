@@ -9,6 +9,7 @@ import { hashToken, SESSION_COOKIE } from '../auth/session';
 import { createTestApp, TEST_ORIGIN } from '../test/app';
 import { createTestDb } from '../test/db';
 import { createAccount, createCategoryRow } from '../test/factories';
+import { multipartFile } from '../test/multipart';
 import { MAX_FRAMES, MAX_IMAGE_BYTES } from './image-store';
 import { sniffImageType } from './image-type';
 
@@ -53,20 +54,8 @@ const animatedGif = (side: number, frames: number) => {
 };
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-function multipart(file: Buffer, name: string, type: string) {
-  const boundary = 'quizladderboundary';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 function uploadSmall(file: Buffer, cookie: string, name = 'picture.png', type = 'image/png') {
-  const { body, contentType } = multipart(file, name, type);
+  const { payload: body, contentType } = multipartFile(name, file, type, 'image');
   return app.inject({
     method: 'POST',
     url: '/api/admin/images',
@@ -252,7 +241,7 @@ describe('a small image (one multipart request)', () => {
 
   it('a body cut short or malformed is a 400, and nothing is stored', async () => {
     const before = storedFiles();
-    const { body, contentType } = multipart(await png(40, 40), 'cut.png', 'image/png');
+    const { payload: body, contentType } = multipartFile('cut.png', await png(40, 40), 'image/png', 'image');
     const attempts = [
       body.subarray(0, body.length - 30), // the closing boundary never comes
       body.subarray(0, 60), // cut inside the part's headers

@@ -10,6 +10,7 @@ import { questions } from '../db/schema';
 import { createTestApp, TEST_ORIGIN } from '../test/app';
 import { createTestDb } from '../test/db';
 import { createAccount, createCategoryRow } from '../test/factories';
+import { multipartFile } from '../test/multipart';
 import {
   CSV_COLUMNS,
   EXPORT_CHUNK_ROWS,
@@ -233,20 +234,6 @@ describe('reading a question set file', () => {
 });
 
 describe('export, then import into another install', () => {
-  function multipart(name: string, content: string | Buffer) {
-    const boundary = 'setboundary';
-    return {
-      payload: Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n`,
-        ),
-        Buffer.from(content),
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
-      contentType: `multipart/form-data; boundary=${boundary}`,
-    };
-  }
-
   async function install() {
     const db = createTestDb();
     const app = await createTestApp(db, { config: LOCAL_ONLY_CONFIG });
@@ -314,7 +301,7 @@ describe('export, then import into another install', () => {
     }
 
     const to = await install();
-    const file = multipart(`export.${format}`, exported.rawPayload);
+    const file = multipartFile(`export.${format}`, exported.rawPayload, 'text/csv');
     const imported = await to.app.inject({
       method: 'POST',
       url: '/api/admin/question-sets/import',
@@ -359,7 +346,7 @@ describe('export, then import into another install', () => {
 
   it('refuses a file over 5 MB, and anyone but an admin', async () => {
     const { app, headers, db } = await install();
-    const file = multipart('big.csv', Buffer.alloc(5 * 1024 * 1024 + 10, 'a'));
+    const file = multipartFile('big.csv', Buffer.alloc(5 * 1024 * 1024 + 10, 'a'), 'text/csv');
     const tooBig = await app.inject({
       method: 'POST',
       url: '/api/admin/question-sets/import',
@@ -372,7 +359,7 @@ describe('export, then import into another install', () => {
       key: 'errors:questionSet.fileTooLarge',
     });
     const parent = createAccount(db);
-    const small = multipart('set.csv', header);
+    const small = multipartFile('set.csv', header, 'text/csv');
     const asParent = await app.inject({
       method: 'POST',
       url: '/api/admin/question-sets/import',

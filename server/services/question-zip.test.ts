@@ -10,6 +10,7 @@ import { categories, questions } from '../db/schema';
 import { createTestApp, TEST_ORIGIN } from '../test/app';
 import { createTestDb } from '../test/db';
 import { createAccount, createCategoryRow } from '../test/factories';
+import { multipartFile } from '../test/multipart';
 import { isUnsafeEntryName } from './zip-reader';
 
 /** A picture with detail in it (a lossy re-encode would change its bytes). */
@@ -21,20 +22,6 @@ async function picture(seed: number) {
     .toBuffer();
 }
 
-function multipart(name: string, content: Uint8Array, type = 'application/zip') {
-  const boundary = 'zipboundary';
-  return {
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
-      ),
-      Buffer.from(content),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
 /** A fresh install: its own SQLite file and uploads folder, an admin signed in. */
 async function install() {
   const db = createTestDb();
@@ -43,7 +30,7 @@ async function install() {
   const headers = { cookie: `${SESSION_COOKIE}=${admin.token}`, origin: TEST_ORIGIN };
   const pictures = join(dirname(db.path), 'uploads', 'question-images');
   const upload = async (bytes: Buffer) => {
-    const file = multipart('picture.png', bytes, 'image/png');
+    const file = multipartFile('picture.png', bytes, 'image/png');
     const response = await app.inject({
       method: 'POST',
       url: '/api/admin/images',
@@ -54,7 +41,7 @@ async function install() {
     return (response.json() as { imageUrl: string }).imageUrl;
   };
   const importFile = (name: string, content: Uint8Array) => {
-    const file = multipart(name, content);
+    const file = multipartFile(name, content, 'application/zip');
     return app.inject({
       method: 'POST',
       url: '/api/admin/question-sets/import',
@@ -340,7 +327,7 @@ describe('an uploaded zip is untrusted', () => {
     const { app, db } = await install();
     const parent = createAccount(db);
     const headers = { cookie: `${SESSION_COOKIE}=${parent.token}`, origin: TEST_ORIGIN };
-    const file = multipart('set.zip', zipSync({ 'questions.csv': csvWith('') }));
+    const file = multipartFile('set.zip', zipSync({ 'questions.csv': csvWith('') }), 'application/zip');
     const imported = await app.inject({
       method: 'POST',
       url: '/api/admin/question-sets/import',
