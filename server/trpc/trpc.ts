@@ -14,33 +14,57 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
-/** A service's DomainError (or an input's ZodError) becomes the matching tRPC error (server/errors.ts). */
-const mapErrors = t.middleware(async ({ next }) => {
-  const result = await next();
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** A refusal made before the procedure runs, as the tRPC error it answers (server/errors.ts). */
+const refusal = (error: unknown) => trpcErrorOf(error) ?? error;
+
+/**
+ * The rest of the chain's outcome, with a service's DomainError (or an input's ZodError) made the
+ * matching tRPC error (server/errors.ts).
+ */
+function mapFailure<R extends { ok: true } | { ok: false; error: { cause?: unknown } }>(result: R): R {
   if (result.ok) return result;
   const mapped = trpcErrorOf(result.error.cause);
   if (mapped) throw mapped;
   return result;
-});
+}
 
-export const router = t.router;
-export const createCallerFactory = t.createCallerFactory;
 /** Input holding a NUL character anywhere is refused before any procedure reads it (shared/text.ts). */
-const refuseNul = t.middleware(async ({ getRawInput, next }) => {
+async function refuseNul(getRawInput: () => Promise<unknown>) {
   if (holdsNul(await getRawInput())) throw invalid('errors:invalidInput');
-  return next();
-});
+}
 
-export const publicProcedure = t.procedure.use(mapErrors).use(refuseNul);
+/*
+ * Each kind of procedure runs its checks in one middleware of its own: tRPC copies a call's options
+ * (and its context) at every middleware, and a game start or a pick passes through these thousands
+ * of times a second (bench/README.md, "Fewer middlewares").
+ */
+
+export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {
+  try {
+    await refuseNul(getRawInput);
+  } catch (error) {
+    throw refusal(error);
+  }
+  return mapFailure(await next());
+});
 
 /**
  * Signed in (UNAUTHORIZED otherwise), and within the account's limit for the calls rate-limits.ts
  * lists (TOO_MANY_REQUESTS over it).
  */
-export const protectedProcedure = publicProcedure.use(async ({ ctx, path, next }) => {
-  if (!ctx.user || !ctx.session) throw unauthorized();
-  await ctx.limiter.consume(path, ctx.user.id);
-  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+export const protectedProcedure = t.procedure.use(async ({ ctx, path, getRawInput, next }) => {
+  try {
+    await refuseNul(getRawInput);
+    if (!ctx.user || !ctx.session) throw unauthorized();
+    await ctx.limiter.consume(path, ctx.user.id);
+  } catch (error) {
+    throw refusal(error);
+  }
+  // tRPC merges this into the context: the user and session, known now to be there.
+  return mapFailure(await next({ ctx: { user: ctx.user, session: ctx.session } }));
 });
 
 /** What the parent lock guards (shared/parent-lock.ts): FORBIDDEN (errors:pin.locked) while it is closed. */
