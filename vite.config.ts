@@ -20,7 +20,7 @@ const chunkGroups = [
   },
   {
     name: 'play',
-    test: sourceFile('features/game/(speech|voice)|lib/(format|random-id)|components/confirm-dialog'),
+    test: sourceFile('features/game/(speech|voice)|lib/format|components/confirm-dialog'),
     minShareCount: 2,
     priority: 1,
   },

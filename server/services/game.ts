@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type AgeCategory, ageCategoriesByNearness, ageCategoryOf } from '../../shared/age';
+import { newGameId } from '../../shared/game-id';
 import type { Language } from '../../shared/i18n';
 import { type GameOutcome, outcomeAfterPick, winningsFor } from '../../shared/ladder';
 import { audiencePoll, fiftyFiftyRemoval, isLifelineLeft, type UsedLifelines } from '../../shared/lifelines';
@@ -252,7 +252,7 @@ function recordNewGame(
   for (const game of queries.unfinishedGames.all({ profileId: profile.id })) {
     finishGame(db, game, 'abandoned', game.correctCount);
   }
-  const gameId = choice.gameId ?? randomUUID();
+  const gameId = choice.gameId ?? newGameId();
   const orders = rows.map(() => randomPermutation(4));
   const served: ServedQuestion[] = rows.map((row, i) => ({
     questionId: row.id,

@@ -2,6 +2,7 @@ import './game-strings';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { newGameId } from '../../../../shared/game-id';
 import { Avatar } from '../../components/avatar';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Header } from '../../components/header';
@@ -12,7 +13,6 @@ import { errorKeyOf } from '../../lib/errors';
 import { formatAmount } from '../../lib/format';
 import { keep, readKept } from '../../lib/kept';
 import { usePageTitle } from '../../lib/page-title';
-import { randomId } from '../../lib/random-id';
 import { useArrowNavigation } from '../../lib/spatial-navigation';
 import { trpc } from '../../lib/trpc';
 import { GamePage } from '../../pages';
@@ -73,7 +73,7 @@ export default function PreGamePage() {
     unlockSpeech();
     const state: GameNavigationState = {
       categoryId: categoryId === RANDOM_CATEGORY ? RANDOM_CATEGORY : Number(categoryId),
-      gameId: randomId(),
+      gameId: newGameId(),
     };
     navigate(paths.game, { state });
   }
