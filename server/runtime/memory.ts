@@ -3,7 +3,8 @@ import v8 from 'node:v8';
 /**
  * V8's heap as dist/server.js runs (bench/README.md, "Memory", has what each measured): a young
  * generation of 2 MB semi-spaces, fixed (V8 would grow it to 16 MB under load and keep it: ~100 MB
- * more at the peak; 2 MB instead of 4 held the peak ~10 MB lower for the same game starts a second);
+ * more at the peak; 2 MB instead of 4 held the peak ~8–10 MB lower, game starts a second within the
+ * machine's noise);
  * the old generation collected once it has grown by half over what was live after the last full
  * collection (by default V8 lets it quadruple when collections are cheap: 90 MB of garbage under
  * load); and allocation-site pretenuring off (under load it promoted short-lived request objects
