@@ -3,12 +3,11 @@ import v8 from 'node:v8';
 /**
  * V8's heap as dist/server.js runs (bench/README.md, "Memory", has what each measured): a young
  * generation of 2 MB semi-spaces, fixed (V8 would grow it to 16 MB under load and keep it: ~100 MB
- * more at the peak; 2 MB instead of 4 held the peak ~8–10 MB lower, game starts a second within the
- * machine's noise);
- * the old generation collected once it has grown by half over what was live after the last full
- * collection (by default V8 lets it quadruple when collections are cheap: 90 MB of garbage under
- * load); and allocation-site pretenuring off (under load it promoted short-lived request objects
- * straight to the old generation, which cost a full collection every second).
+ * more at the peak; 2 MB instead of 4 held the peak ~8–10 MB lower, game starts a second within
+ * the machine's noise); the old generation collected once it has grown by half over what was live
+ * after the last full collection (by default V8 lets it quadruple when collections are cheap: 90 MB
+ * of garbage under load); and allocation-site pretenuring off (under load it promoted short-lived
+ * request objects straight to the old generation, which cost a full collection every second).
  */
 export const HEAP_FLAGS = [
   '--min-semi-space-size=2',
@@ -20,8 +19,8 @@ export const HEAP_FLAGS = [
 /**
  * glibc's malloc gives each thread that allocates an arena of its own (up to eight per core), and
  * memory freed in one is not reused by another: two arenas held the peak under load 15–20 MB lower
- * than eight at the same speed, one a further ~5 MB (the writer's and V8's helper threads no
- * longer keep an arena of their own). Read once, when the process starts; other C libraries ignore it.
+ * than eight at the same speed, one a further ~5 MB (the writer's and V8's helper threads no longer
+ * keep an arena of their own). Read once, when the process starts; other C libraries ignore it.
  */
 export const MALLOC_ENV = { MALLOC_ARENA_MAX: '1' };
 
