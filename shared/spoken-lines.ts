@@ -87,17 +87,27 @@ export function audienceLine(t: SpeechStrings, lang: Language, poll: readonly nu
   };
 }
 
-/** A line of a game as the server holds it, for GET /api/speech; null when the game has none now. */
+/**
+ * A line of a game as the server holds it, for GET /api/speech; null when the game has none now.
+ * `at` names the question a 'question' line is for: one the game has shown (a request sent as a
+ * quick pick moved the game on, or ended it, still gets its line), never one still to come. Without
+ * it, the question on screen of a game being played.
+ */
 export function spokenLine(
   line: SpokenLine,
   game: SpokenGame,
   strings: Record<Language, SpeechStrings>,
+  at?: number,
 ): Spoken | null {
   const question = game.questions[game.position];
   const t = strings[question?.lang ?? game.lang];
   switch (line) {
-    case 'question':
-      return game.status === 'playing' && question ? questionLine(t, question, game.position) : null;
+    case 'question': {
+      if (at === undefined)
+        return game.status === 'playing' && question ? questionLine(t, question, game.position) : null;
+      const shown = at <= game.position ? game.questions[at] : undefined;
+      return shown ? questionLine(strings[shown.lang], shown, at) : null;
+    }
     case 'result': {
       const pick = game.lastPick;
       const picked = pick && game.questions[pick.position];

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Language } from '../../shared/i18n';
+import { QUESTIONS_PER_GAME } from '../../shared/ladder';
 import enSpeech from '../../shared/locales/en/speech.json' with { type: 'json' };
 import viSpeech from '../../shared/locales/vi/speech.json' with { type: 'json' };
 import { SPOKEN_LINES, type SpeechStrings, speechStringsOf, spokenLine } from '../../shared/spoken-lines';
@@ -15,7 +16,17 @@ type Options = { deps: ServerDeps; security: CookieSecurity };
 
 const STRINGS: Record<Language, SpeechStrings> = { en: speechStringsOf(enSpeech), vi: speechStringsOf(viSpeech) };
 
-const speechQuery = z.object({ gameId: z.string().min(1).max(64), line: z.enum(SPOKEN_LINES) });
+const speechQuery = z.object({
+  gameId: z.string().min(1).max(64),
+  line: z.enum(SPOKEN_LINES),
+  /** Which question a 'question' line is for (shared/spoken-lines.ts, spokenLine). */
+  at: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(QUESTIONS_PER_GAME - 1)
+    .optional(),
+});
 
 /** Sentences read as one clip, each ending in a stop (a pause) unless it has its own. */
 const asOneText = (sentences: string[]) => sentences.map((s) => (/[.?!:…]$/.test(s) ? s : `${s}.`)).join(' ');
@@ -39,7 +50,7 @@ export async function speechRoutes(app: FastifyInstance, options: Options) {
     if (!auth) return reply;
     const query = speechQuery.safeParse(request.query);
     if (!query.success) return sendError(reply, query.error);
-    const { gameId, line } = query.data;
+    const { gameId, line, at } = query.data;
     let text: string;
     let lang: Language;
     try {
@@ -48,7 +59,7 @@ export async function speechRoutes(app: FastifyInstance, options: Options) {
       if (game.status === 'interrupted') throw notFound('errors:speech.noLine');
       // The last pick is read only for the line that speaks it.
       const lastPick = line === 'result' ? gameState(deps.db, auth.user.id, gameId).lastPick : null;
-      const spoken = spokenLine(line, { ...game, lastPick }, STRINGS);
+      const spoken = spokenLine(line, { ...game, lastPick }, STRINGS, at);
       if (!spoken) throw notFound('errors:speech.noLine');
       text = asOneText(spoken.sentences);
       lang = spoken.lang;

@@ -40,8 +40,12 @@ async function appSpeaking(settings: SpeechSettings, rateLimits = TEST_RATE_LIMI
     if (!game) throw new Error('no game');
     return game;
   };
-  const hear = (gameId: string, line: string, asCookie = cookie) =>
-    app.inject({ method: 'GET', url: `/api/speech?gameId=${gameId}&line=${line}`, headers: { cookie: asCookie } });
+  const hear = (gameId: string, line: string, asCookie = cookie, at?: number) =>
+    app.inject({
+      method: 'GET',
+      url: `/api/speech?gameId=${gameId}&line=${line}${at === undefined ? '' : `&at=${at}`}`,
+      headers: { cookie: asCookie },
+    });
   return { db, app, family, profileId, cookie, start, hear };
 }
 
@@ -94,6 +98,23 @@ describe('GET /api/speech with a speech service', () => {
     expect((await hear(game.gameId, 'end')).statusCode).toBe(200);
     expect(ai.speechRequests.at(-1)?.input).toBe('Game over. You walk away with 0 this time. Try again!');
     expect((await hear(game.gameId, 'question')).statusCode).toBe(404); // the game is over
+  });
+
+  it('speaks a question it has shown when asked by its position, even once a quick pick ended the game; never one to come', async () => {
+    const { start, hear, family, cookie } = await appSpeaking(viaStub);
+    const game = await start('en');
+    expect((await hear(game.gameId, 'question', cookie, 1)).statusCode).toBe(404); // not shown yet
+    expect((await hear(game.gameId, 'question', cookie, 15)).statusCode).toBe(400);
+    expect((await hear(game.gameId, 'question', cookie, -1)).statusCode).toBe(400);
+    const first = game.questions[0] as { question: string; answers: string[] };
+    const wrong = first.answers.findIndex((answer) => !answer.startsWith('Right'));
+    await family.caller().game.answer({ gameId: game.gameId, position: 0, answerIndex: wrong });
+    expect((await hear(game.gameId, 'question')).statusCode).toBe(404); // no question on screen now
+    const asked = await hear(game.gameId, 'question', cookie, 0);
+    expect(asked.statusCode).toBe(200);
+    expect(ai.speechRequests.at(-1)?.input).toContain(`Question 1`);
+    expect(ai.speechRequests.at(-1)?.input).toContain(first.question);
+    expect((await hear(game.gameId, 'question', cookie, 1)).statusCode).toBe(404); // never shown
   });
 
   it('is the player’s own: another account’s game is 404, signed out 401, a line it does not know 400', async () => {

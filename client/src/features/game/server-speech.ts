@@ -16,6 +16,8 @@ function clipOf(line: ServerLine): Promise<string | null> {
   let clip = clips.get(key);
   if (!clip) {
     const query = new URLSearchParams({ gameId: line.gameId, line: line.line });
+    // A question's line names its question: the game may have moved on by the time this arrives.
+    if (line.line === 'question') query.set('at', String(line.at));
     clip = fetch(`/api/speech?${query}`, { credentials: 'same-origin' })
       .then(async (response) => (response.ok ? URL.createObjectURL(await response.blob()) : null))
       .catch(() => null);
