@@ -132,6 +132,10 @@ describe.each(['en', 'vi'] as const)('/game in %s', (language) => {
         await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/${file}` });
       }
 
+      // The strip is focusable while it overflows, as a ResizeObserver sees it a frame after the resize.
+      await expect
+        .poll(() => page.evaluate(() => (document.querySelector('.ladder ol') as HTMLElement).tabIndex >= 0))
+        .toBe(screen.width < 760);
       const seen = await measure(page);
       const onScreen = (box: Box | null) =>
         box !== null &&
