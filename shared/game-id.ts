@@ -1,3 +1,5 @@
+import { uuidOf } from './uuid';
+
 /**
  * A new game's id: a UUID v7 (RFC 9562), the milliseconds since 1970 in its first 48 bits and 74
  * random bits after. The browser makes it (a start whose reply was lost is sent again with the same
@@ -13,8 +15,5 @@ export function newGameId(now: number = Date.now()): string {
     bytes[i] = time % 256;
     time = Math.floor(time / 256);
   }
-  bytes[6] = ((bytes[6] as number) & 0x0f) | 0x70;
-  bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return uuidOf(bytes, 7);
 }

@@ -1,12 +1,10 @@
+import { uuidOf } from '../../../shared/uuid';
+
 /**
  * A random UUID (v4). crypto.randomUUID exists only in secure contexts (https, localhost); a
  * family on a home network at http://192.168.x.x gets one from getRandomValues all the same.
  */
 export function randomId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] as number) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return uuidOf(crypto.getRandomValues(new Uint8Array(16)), 4);
 }
