@@ -391,6 +391,19 @@ describe('the Host the server answers to (DNS rebinding)', () => {
     expect({ profiles: profileCount(), sessions: sessionCount() }).toEqual(before);
   });
 
+  it('tells a browser opened at an unknown address what to set, in both languages', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { host: '192.168.1.20:3000', accept: 'text/html,application/xhtml+xml' },
+    });
+    expect(response.statusCode).toBe(421);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain('set PUBLIC_URL to the address players use');
+    expect(response.body).toContain('hãy đặt PUBLIC_URL');
+    expect(response.headers['content-security-policy']).toBeDefined();
+  });
+
   it('answers to localhost, 127.0.0.1 and [::1] on its own port only', async () => {
     for (const host of ['localhost:80', '127.0.0.1:80', '[::1]:80', 'localhost', 'LOCALHOST:80']) {
       const response = await app.inject({ method: 'GET', url: '/api/health', headers: { host } });

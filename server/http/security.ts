@@ -1,11 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import enErrors from '../../shared/locales/en/errors.json' with { type: 'json' };
+import viErrors from '../../shared/locales/vi/errors.json' with { type: 'json' };
 import { holdsNul } from '../../shared/text';
 import { isLoopbackHost } from '../env';
 import { clientErrorText, englishMessage } from '../errors';
 import { hostName, hostOf, lanAddresses, namesAnAddress } from './own-addresses';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** What a browser shows for an address the server does not answer at (421), in both languages. */
+const MISDIRECTED_PAGE = `<!doctype html><meta charset="utf-8"><title>Quiz Ladder</title><p lang="en">${enErrors.misdirected}</p><p lang="vi">${viErrors.misdirected}</p>`;
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -119,6 +124,10 @@ export function registerSecurity(app: FastifyInstance, options: SecurityOptions)
     const host = request.headers.host?.toLowerCase();
     if (!host || !answersAt(host)) {
       request.log.warn({ host: host?.slice(0, 100) ?? null }, 'request for another host refused');
+      // A person who opened the page at an address the server does not know learns what to change.
+      if (request.headers.accept?.includes('text/html')) {
+        return reply.code(421).type('text/html; charset=utf-8').send(MISDIRECTED_PAGE);
+      }
       return reply.code(421).send({ error: clientErrorText(421) });
     }
     if (isCrossSiteRequest(request, ownOrigin(request, options.publicOrigin))) {
