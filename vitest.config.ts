@@ -15,5 +15,7 @@ export default defineConfig({
     // seconds, so it fails on what it checks, not on the default 5 s.
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // expect.poll gives up after 1 s by default: a loaded machine can take longer for what it waits on.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
