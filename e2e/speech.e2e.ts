@@ -109,6 +109,53 @@ describe('a Vietnamese game where the browser has no Vietnamese voice', () => {
   });
 });
 
+describe('a browser with no speech voices at all (Linux Chromium without speech-dispatcher, many TVs)', () => {
+  test('hears an English game from the server, from the first question to the end', async () => {
+    // No stand-in: this Chromium's own speechSynthesis, which lists no voice and fails every utterance.
+    const { page, problems, profileId } = await withEspeak.player(
+      { name: 'Minh', age: 10 },
+      {
+        locale: 'en-US',
+        setup: async (context) => {
+          await context.addInitScript(recordPlayback);
+        },
+      },
+    );
+    expect(await page.evaluate(() => speechSynthesis.getVoices().length)).toBe(0);
+    const heard: { line: string; status: number }[] = [];
+    page.on('response', (response: Response) => {
+      const url = new URL(response.url());
+      if (url.pathname === '/api/speech')
+        heard.push({ line: url.searchParams.get('line') ?? '', status: response.status() });
+    });
+    const heardLine = (line: string, times = 1) =>
+      expect
+        .poll(() => heard.filter((h) => h.line === line && h.status === 200).length, { timeout: 15_000 })
+        .toBeGreaterThanOrEqual(times);
+
+    await page.goto(withEspeak.url('/pre-game'));
+    await page.getByRole('button', { name: 'Start New Game' }).click();
+    await page.getByText('Question 1 of 15', { exact: true }).waitFor();
+    await heardLine('question');
+    const first = servedQuestion(withEspeak.server.dbPath, profileId, 0);
+    await page.locator('.answers button.answer').nth(first.correctShownIndex).click();
+    await heardLine('result');
+    await page.getByText('Question 2 of 15', { exact: true }).waitFor();
+    await heardLine('question', 2);
+    const second = servedQuestion(withEspeak.server.dbPath, profileId, 1);
+    await page
+      .locator('.answers button.answer')
+      .nth((second.correctShownIndex + 1) % 4)
+      .click();
+    await heardLine('end');
+    const played = await page.evaluate(() => (window as unknown as { __played: { started: boolean }[] }).__played);
+    expect(played.filter((p) => p.started).length).toBeGreaterThanOrEqual(3);
+    // Heard, so no note says this device has no voice.
+    expect(await page.locator('.speech-note').count()).toBe(0);
+    assertNoProblems(problems);
+  });
+});
+
 describe("a family's choice of the game's own voice", () => {
   test('reads an English game with the server even where the browser has an English voice, until unticked', async () => {
     const { page, problems } = await withEspeak.player(

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { LANGUAGES } from '../../shared/i18n';
 import { generateInput, IMPORT_ZIP_MAX_BYTES, saveQuestionSetInput } from '../../shared/schemas/question-set';
 import { generateQuestionSet } from '../ai/generate-set';
 import type { CookieSecurity } from '../auth/request-auth';
@@ -24,6 +25,8 @@ const SAVE_BODY_LIMIT = 8 * 1024 * 1024;
 const exportQuery = z.object({
   format: z.enum(['csv', 'json', 'zip']).default('csv'),
   categoryId: z.coerce.number().int().positive().optional(),
+  /** The admin's language: the file is named after the category as they read it. */
+  lang: z.enum(LANGUAGES).default('en'),
 });
 
 const CONTENT_TYPES = {
@@ -86,10 +89,11 @@ export async function questionSetRoutes(app: FastifyInstance, options: Options) 
     if (!admin) return reply;
     const query = exportQuery.safeParse(request.query);
     if (!query.success) return reply.code(400).send({ error: englishMessage('errors:invalidInput') });
-    const { format, categoryId } = query.data;
+    const { format, categoryId, lang } = query.data;
     const category = categoryId ? listCategories(deps.db).find((c) => c.id === categoryId) : undefined;
     const { exportFileName, exportChunks } = await loadQuestionFiles();
-    const name = exportFileName(categoryId ? (category?.name_en ?? String(categoryId)) : null, format);
+    const categoryName = category ? (lang === 'vi' ? category.name_vi : category.name_en) : String(categoryId);
+    const name = exportFileName(categoryId ? categoryName : null, format);
     const rows = exportedQuestions(deps.db, categoryId ?? null);
     // Streamed: a million questions are never in memory at once, and other requests run meanwhile.
     const chunks =

@@ -55,6 +55,21 @@ describe('starting a game', () => {
     }
   });
 
+  it('gives a child of 8 or younger a ladder that leans on easy questions: 6 easy, 6 medium, 3 hard', async () => {
+    const { api, profileId, categoryId } = setUp({ age: 7, perAge: { Kids: 60 } });
+    const older = setUp({ age: 11, perAge: { Kids: 60 } });
+    const difficultiesOf = async (caller: typeof api, id: string, categoryId: number) => {
+      const game = await caller.game.start({ profileId: id, categoryId, lang: 'en' });
+      return game!.questions.map((q) => storedQuestion(q.question)!.difficulty);
+    };
+    const young = await difficultiesOf(api, profileId, categoryId);
+    expect(young.filter((d) => d === 1)).toHaveLength(6);
+    expect(young.filter((d) => d === 3)).toHaveLength(3);
+    const eleven = await difficultiesOf(older.api, older.profileId, older.categoryId);
+    expect(eleven.filter((d) => d === 1)).toHaveLength(5);
+    expect(eleven.filter((d) => d === 3)).toHaveLength(5);
+  });
+
   it('takes the profile’s own age category first', async () => {
     const { api, profileId, categoryId } = setUp({ age: 15, perAge: { Kids: 20, Teenagers: 20, Adults: 20 } });
     const game = await api.game.start({ profileId, categoryId, lang: 'en' });

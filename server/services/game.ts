@@ -224,7 +224,12 @@ export function startGame(db: Db, userId: string, input: z.output<typeof startGa
     const recentGames = gameQueries(db).familyGames.get({ userId })?.recentGames ?? [];
     const rows = selectQuestions(
       db,
-      { categoryId, ages: ageCategoriesByNearness(ageCategory), heard: heardByFamily(recentGames, profile.id) },
+      {
+        categoryId,
+        ages: ageCategoriesByNearness(ageCategory),
+        heard: heardByFamily(recentGames, profile.id),
+        age: profile.age,
+      },
       input.lang,
     );
     if (rows.length === 0) return null;

@@ -291,6 +291,15 @@ describe('export, then import into another install', () => {
     expect(exported.headers['content-disposition']).toMatch(
       new RegExp(`attachment; filename="quiz-ladder-questions-oceans-\\d{4}-\\d{2}-\\d{2}\\.${format}"`),
     );
+    // From the Vietnamese admin, named as they read it.
+    const inVietnamese = await from.app.inject({
+      method: 'HEAD',
+      url: `/api/admin/questions/export?format=${format}&categoryId=${from.categoryId}&lang=vi`,
+      headers: from.headers,
+    });
+    expect(inVietnamese.headers['content-disposition']).toMatch(
+      new RegExp(`attachment; filename="quiz-ladder-questions-dai-duong-\\d{4}-\\d{2}-\\d{2}\\.${format}"`),
+    );
     if (format === 'csv') {
       expect(exported.body.startsWith('\uFEFF')).toBe(true);
       // No cell a spreadsheet would run (OWASP: a leading ' makes it text).
