@@ -29,8 +29,10 @@ function useForgotPinOutcome(): ForgotPinOutcome | null {
     if (said !== 'confirmed' && said !== 'unconfirmed') return;
     setOutcome(said);
     // Said once: a reload or a shared link does not say it again.
-    navigate(location, { replace: true });
-  }, [said, location, navigate]);
+    const rest = new URLSearchParams(search);
+    rest.delete(FORGOT_PIN_PARAM);
+    navigate(rest.size > 0 ? `${location}?${rest}` : location, { replace: true });
+  }, [said, search, location, navigate]);
   return outcome;
 }
 
