@@ -97,6 +97,18 @@ export function removePin(db: Db, userId: string): void {
   });
 }
 
+/**
+ * `pin remove <email>` (runtime/commands.ts): the self-hoster's way back when Forgot PIN cannot
+ * work (a Google app without session age claims: README). Whether any account had that email.
+ */
+export function removePinByEmail(db: Db, email: string): boolean {
+  return writeTransaction(db, () => {
+    const accounts = db.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase())).all();
+    for (const { id } of accounts) removePin(db, id);
+    return accounts.length > 0;
+  });
+}
+
 function unlockSession(db: Db, userId: string, sessionId: string, now: Date) {
   db.update(sessions)
     .set({ unlockedUntil: new Date(now.getTime() + UNLOCK_MS) })
