@@ -269,6 +269,39 @@ describe('running the server', () => {
     expect(stranger.output()).not.toMatch(/\n\s+at /);
   });
 
+  test('`pin remove` takes a forgotten parent PIN off an account while the server runs', async () => {
+    const server = await started();
+    const account = newAccount('Forgetful');
+    const signIn = await fetch(`${server.baseUrl}/auth/local`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: server.baseUrl },
+      body: JSON.stringify({ name: account.name, email: account.email }),
+    });
+    const cookie = (signIn.headers.getSetCookie()[0] as string).split(';')[0] as string;
+    const post = (path: string, body: object) =>
+      fetch(`${server.baseUrl}/trpc/${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: server.baseUrl, cookie },
+        body: JSON.stringify(body),
+      });
+    expect((await post('parentLock.set', { pin: '2468' })).status).toBe(200);
+    expect((await post('parentLock.lock', {})).status).toBe(200);
+    expect((await post('profiles.create', { name: 'Na', age: 8 })).status).toBe(403);
+
+    const removed = spawnServerProcess({ DATABASE_PATH: server.dbPath }, [
+      'pin',
+      'remove',
+      account.email.toUpperCase(),
+    ]);
+    expect((await waitForExit(removed, 20_000)).code, removed.output()).toBe(0);
+    expect(removed.output()).toContain('is removed: nothing is locked until a new one is set.');
+    expect((await post('profiles.create', { name: 'Na', age: 8 })).status).toBe(200);
+
+    const stranger = spawnServerProcess({ DATABASE_PATH: server.dbPath }, ['pin', 'remove', 'nobody@example.test']);
+    expect((await waitForExit(stranger, 20_000)).code).toBe(1);
+    expect(stranger.output()).toContain('No account with the email nobody@example.test has signed in yet.');
+  });
+
   test('backup without a destination prints its usage and exits 2', async () => {
     const { env } = await refusedEnv({});
     const backup = spawnServerProcess({ DATABASE_PATH: env.DATABASE_PATH as string }, ['backup']);

@@ -259,6 +259,7 @@ describe('POST /api/generate-questions', () => {
         profileWrites: 100,
         generations: 2,
         speech: 100,
+        pinTries: 100,
         windowSeconds: 60,
       },
     });

@@ -3,8 +3,8 @@ import { DEFAULT_DATABASE_PATH, DEFAULT_UPLOADS_DIR, resolveDataPath } from '../
 import { StartupError } from './startup-error';
 
 /**
- * `node dist/server.js backup <folder>`, `restore <folder> [--replace]` and `admin grant|revoke
- * <email>`: the self-hoster's commands beside the server (server/index.ts runs them).
+ * `node dist/server.js backup <folder>`, `restore <folder> [--replace]`, `admin grant|revoke <email>`
+ * and `pin remove <email>`: the self-hoster's commands beside the server (server/index.ts runs them).
  */
 async function backup(destination: string | undefined) {
   if (!destination) {
@@ -50,12 +50,8 @@ async function admin(action: string | undefined, email: string | undefined) {
     console.error('Usage: node dist/server.js admin grant <email> | admin revoke <email>');
     process.exit(2);
   }
-  const path = databasePath();
-  if (!existsSync(path))
-    throw new StartupError(`There is no database at ${path}: set DATABASE_PATH to the server's database file.`);
-  const { openDatabase } = await import('../db/database');
+  const db = await existingDatabase();
   const { setAdmin } = await import('../auth/users');
-  const db = openDatabase(path);
   try {
     if (!setAdmin(db, email, action === 'grant')) {
       throw new StartupError(
@@ -69,14 +65,44 @@ async function admin(action: string | undefined, email: string | undefined) {
   console.log(action === 'grant' ? `${email} is now an admin.` : `${email} is no longer an admin.`);
 }
 
+/**
+ * `pin remove <email>`: takes the parent PIN off an account, for a parent who forgot it where
+ * Forgot PIN cannot help (README, "The parent lock"). Safe while the server runs, like `admin`.
+ */
+async function pin(action: string | undefined, email: string | undefined) {
+  if (action !== 'remove' || !email) {
+    console.error('Usage: node dist/server.js pin remove <email>');
+    process.exit(2);
+  }
+  const db = await existingDatabase();
+  try {
+    const { removePinByEmail } = await import('../auth/parent-lock');
+    if (!removePinByEmail(db, email)) {
+      throw new StartupError(`No account with the email ${email} has signed in yet.`);
+    }
+  } finally {
+    db.$client.close();
+  }
+  console.log(`The parent PIN of ${email} is removed: nothing is locked until a new one is set.`);
+}
+
+async function existingDatabase() {
+  const path = databasePath();
+  if (!existsSync(path))
+    throw new StartupError(`There is no database at ${path}: set DATABASE_PATH to the server's database file.`);
+  const { openDatabase } = await import('../db/database');
+  return openDatabase(path);
+}
+
 export const USAGE =
-  'Usage: node dist/server.js [serve | backup <folder> | restore <folder> [--replace] | admin grant <email> | admin revoke <email>]';
+  'Usage: node dist/server.js [serve | backup <folder> | restore <folder> [--replace] | admin grant <email> | admin revoke <email> | pin remove <email>]';
 
 /** Runs a command other than `serve`; false when there is no such command. */
 export async function runCommand(command: string, args: string[]): Promise<boolean> {
   if (command === 'backup') await backup(args[0]);
   else if (command === 'restore') await restore(args[0], args.slice(1));
   else if (command === 'admin') await admin(args[0], args[1]);
+  else if (command === 'pin') await pin(args[0], args[1]);
   else return false;
   return true;
 }

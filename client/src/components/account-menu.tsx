@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { paths } from '../config/paths';
@@ -9,20 +9,17 @@ import { useSession } from './use-session';
 
 type Step = 'closed' | 'open' | 'confirmEverywhere';
 
-/** Loaded when opened: most families never set a PIN. */
-const ParentLockSettings = lazy(() => import('../features/parent-lock/parent-lock-settings'));
-
 /**
  * The account's actions behind one button (a disclosure, not a single tap away from a game):
- * sign out here, or on every device after a confirmation. Escape or a click elsewhere closes it.
+ * sign out here, or on every device after a confirmation (a parent's: behind the lock). Escape or a
+ * click elsewhere closes it.
  */
 export function AccountMenu() {
   const { t } = useTranslation();
   const { user } = useSession();
   const [step, setStep] = useState<Step>('closed');
   const [failed, setFailed] = useState(false);
-  const { requireUnlock } = useParentLock();
-  const [lockSettings, setLockSettings] = useState(false);
+  const { requireUnlock, openSettings } = useParentLock();
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const panelId = useId();
@@ -62,6 +59,8 @@ export function AccountMenu() {
       method: 'POST',
       credentials: 'same-origin',
     }).catch(() => null);
+    // The lock closed meanwhile (its few minutes ran out): the PIN, then the same again.
+    if (everywhere && response?.status === 403) return requireUnlock(() => void signOut(true));
     // Signing out here goes on whatever the server said; ending the other devices' sessions must have worked.
     if (everywhere && !response?.ok && response?.status !== 401) {
       setFailed(true);
@@ -139,7 +138,7 @@ export function AccountMenu() {
               className="button"
               onClick={() => {
                 setStep('closed');
-                requireUnlock(() => setLockSettings(true));
+                openSettings();
               }}
             >
               {t('parentLockMenu')}
@@ -147,17 +146,12 @@ export function AccountMenu() {
             <button type="button" className="button" onClick={() => void signOut(false)}>
               {t('header.signOut')}
             </button>
-            <button type="button" className="button" onClick={() => setStep('confirmEverywhere')}>
+            <button type="button" className="button" onClick={() => requireUnlock(() => setStep('confirmEverywhere'))}>
               {t('account.signOutEverywhere')}
             </button>
           </div>
         )}
       </div>
-      {lockSettings && (
-        <Suspense fallback={null}>
-          <ParentLockSettings onClose={() => setLockSettings(false)} />
-        </Suspense>
-      )}
     </div>
   );
 }

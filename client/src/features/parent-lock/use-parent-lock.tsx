@@ -1,8 +1,11 @@
-import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useState } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { FORGOT_PIN_PARAM, type ForgotPinOutcome } from '../../../../shared/parent-lock';
 import { trpc } from '../../lib/trpc';
 
 /** Loaded when a PIN is first asked for: most families never see it. */
 const PinPrompt = lazy(() => import('./pin-prompt'));
+const ParentLockSettings = lazy(() => import('./parent-lock-settings'));
 
 type ParentLock = {
   /**
@@ -10,14 +13,37 @@ type ParentLock = {
    * The lock's state is asked for then, not with every page: most families never set a PIN.
    */
   requireUnlock: (action: () => void) => void;
+  /** Account → Parent PIN: set, change or remove it, the PIN asked first when there is one. */
+  openSettings: () => void;
 };
 
 const ParentLockContext = createContext<ParentLock | null>(null);
 
-/** The parent lock for the pages under it: the PIN prompt when something asks for it. */
+/** How a Forgot PIN sign-in ended, said once by the page it landed on (server/auth/routes.ts). */
+function useForgotPinOutcome(): ForgotPinOutcome | null {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const [outcome, setOutcome] = useState<ForgotPinOutcome | null>(null);
+  const said = new URLSearchParams(search).get(FORGOT_PIN_PARAM);
+  useEffect(() => {
+    if (said !== 'confirmed' && said !== 'unconfirmed') return;
+    setOutcome(said);
+    // Said once: a reload or a shared link does not say it again.
+    const rest = new URLSearchParams(search);
+    rest.delete(FORGOT_PIN_PARAM);
+    navigate(rest.size > 0 ? `${location}?${rest}` : location, { replace: true });
+  }, [said, search, location, navigate]);
+  return outcome;
+}
+
+/** The parent lock for the pages under it: the PIN prompt when something asks for it, and the PIN settings. */
 export function ParentLockProvider({ children }: { children: ReactNode }) {
   const utils = trpc.useUtils();
   const [waiting, setWaiting] = useState<(() => void) | null>(null);
+  const [settings, setSettings] = useState<'closed' | 'open' | 'afterForgotPin'>('closed');
+  const [notice, setNotice] = useState<string | null>(null);
+  const forgotPin = useForgotPinOutcome();
+
   const requireUnlock = useCallback(
     (action: () => void) => {
       utils.parentLock.status.fetch(undefined, { staleTime: 0 }).then(
@@ -28,18 +54,39 @@ export function ParentLockProvider({ children }: { children: ReactNode }) {
     },
     [utils],
   );
+  const openSettings = useCallback(() => requireUnlock(() => setSettings('open')), [requireUnlock]);
+
+  useEffect(() => {
+    if (forgotPin === 'confirmed') setSettings('afterForgotPin');
+    if (forgotPin === 'unconfirmed') {
+      // The sign-in happened but proved nothing: the PIN is asked, with why Forgot PIN did not open it.
+      setNotice('forgotUnconfirmed');
+      requireUnlock(() => setSettings('open'));
+    }
+  }, [forgotPin, requireUnlock]);
+
   return (
-    <ParentLockContext.Provider value={{ requireUnlock }}>
+    <ParentLockContext.Provider value={{ requireUnlock, openSettings }}>
       {children}
       {waiting && (
         <Suspense fallback={null}>
           <PinPrompt
+            notice={notice}
             onUnlocked={() => {
               setWaiting(null);
+              setNotice(null);
               waiting();
             }}
-            onCancel={() => setWaiting(null)}
+            onCancel={() => {
+              setWaiting(null);
+              setNotice(null);
+            }}
           />
+        </Suspense>
+      )}
+      {settings !== 'closed' && (
+        <Suspense fallback={null}>
+          <ParentLockSettings afterForgotPin={settings === 'afterForgotPin'} onClose={() => setSettings('closed')} />
         </Suspense>
       )}
     </ParentLockContext.Provider>
