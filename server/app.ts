@@ -10,6 +10,7 @@ import type { ServerDeps } from './deps';
 import type { Config } from './env';
 import { clientErrorText, DomainError, englishMessage } from './errors';
 import { apiRoutes } from './http/api-routes';
+import { parseJsonBodies } from './http/json-bodies';
 import { pageState, pictureToPreload } from './http/page-state';
 import { questionSetRoutes } from './http/question-set-routes';
 import { answerError } from './http/rest';
@@ -160,6 +161,7 @@ export async function buildApp(options: AppDeps) {
   });
 
   registerSecurity(app, { publicOrigin, port: config.PORT, listenHost: config.HOST });
+  parseJsonBodies(app);
   app.addHook('onResponse', async (request, reply) => {
     request.log.debug({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   });

@@ -3,14 +3,19 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { LANGUAGES } from '../../shared/i18n';
-import { generateInput, IMPORT_ZIP_MAX_BYTES, saveQuestionSetInput } from '../../shared/schemas/question-set';
+import {
+  generateInput,
+  IMPORT_ZIP_MAX_BYTES,
+  SAVE_SET_MAX_BYTES,
+  saveQuestionSetInput,
+} from '../../shared/schemas/question-set';
 import { generateQuestionSet } from '../ai/generate-set';
 import type { CookieSecurity } from '../auth/request-auth';
 import type { ServerDeps } from '../deps';
 import { DomainError, englishMessage, httpErrorOf } from '../errors';
 import { listCategories } from '../services/categories';
 import { exportedQuestions } from '../services/question-sets';
-import { sendError, signedInAdmin } from './rest';
+import { adminFirst, sendError, signedInAdmin } from './rest';
 
 type Options = { deps: ServerDeps; security: CookieSecurity };
 
@@ -18,9 +23,6 @@ type Options = { deps: ServerDeps; security: CookieSecurity };
 const loadQuestionFiles = () => import('../services/question-file');
 const loadQuestionZips = () => import('../services/question-zip');
 const loadQuestionImports = () => import('../services/question-import');
-
-/** A save of a whole imported file: 5,000 questions of a few hundred bytes each, with room. */
-const SAVE_BODY_LIMIT = 8 * 1024 * 1024;
 
 const exportQuery = z.object({
   format: z.enum(['csv', 'json', 'zip']).default('csv'),
@@ -50,6 +52,8 @@ function sendImportError(reply: FastifyReply, error: unknown) {
  */
 export async function questionSetRoutes(app: FastifyInstance, options: Options) {
   const { deps } = options;
+  // Every route here is an admin's: a stranger's body is never read (rest.ts).
+  app.addHook('onRequest', adminFirst(options));
 
   app.post('/api/generate-questions', async (request, reply) => {
     const admin = (await signedInAdmin(options, request, reply))?.user;
@@ -72,7 +76,7 @@ export async function questionSetRoutes(app: FastifyInstance, options: Options) 
     }
   });
 
-  app.post('/api/admin/question-sets', { bodyLimit: SAVE_BODY_LIMIT }, async (request, reply) => {
+  app.post('/api/admin/question-sets', { bodyLimit: SAVE_SET_MAX_BYTES }, async (request, reply) => {
     const admin = (await signedInAdmin(options, request, reply))?.user;
     if (!admin) return reply;
     const input = saveQuestionSetInput.safeParse(request.body);

@@ -154,6 +154,10 @@ export function registerSecurity(app: FastifyInstance, options: SecurityOptions)
     }
     // What the API answers is someone's own (a family's games, an admin's lists): never kept by a cache.
     if (isApiPath(request.url) && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    // Answered before its body was read whole (a refusal: signed out, a multipart request with no
+    // boundary): the connection ends with it. The rest of the body is never read, and a connection
+    // left holding it would answer nothing more until its keep-alive ran out.
+    if (request.raw.complete === false) reply.header('Connection', 'close');
   });
 }
 

@@ -173,6 +173,23 @@ describe('reading a question set file', () => {
     ]);
   });
 
+  it('a JSON file nested deeper than any question list is refused where it goes too deep, unparsed', () => {
+    // 256 KB of brackets: JSON.parse takes its time over them; the scan stops at the 17th level
+    // (column 55: the 15th bracket of the answers, after the list and its first object).
+    const deep = `[\n  {"question_en": "[[[[", "answers_en": ${'['.repeat(256 * 1024)}`;
+    const started = performance.now();
+    expect(parseQuestionFile('set.json', deep, categories, nothingKnown)).toEqual({
+      questions: [],
+      newCategories: [],
+      problems: [{ line: 2, message: 'errors:questionSet.jsonTooDeep', params: { line: 2, column: 55 } }],
+    });
+    const refusing = performance.now() - started;
+    const parseStarted = performance.now();
+    expect(() => JSON.parse(deep)).toThrow();
+    // Compared, not timed: the machine is shared.
+    expect(refusing).toBeLessThan((performance.now() - parseStarted) / 10);
+  });
+
   it('lines of a JSON list: a top-level array, or the one under "questions", strings with brackets aside', () => {
     expect(jsonElementLines('[\n{"a": "[,]"},\n\n{"b": [1,\n2]}, 3\n]')).toEqual([2, 4, 5]);
     expect(jsonElementLines('{\n"name": "x",\n"questions": [\n{},\n"\\"{"\n]}')).toEqual([4, 5]);
