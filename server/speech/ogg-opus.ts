@@ -4,8 +4,8 @@ import { type Pcm, resample } from './pcm';
 
 /**
  * Speech as Opus in an Ogg file (RFC 7845), through opusscript (libopus compiled to WebAssembly;
- * MIT, libopus BSD): a question line ~15 times smaller than espeak-ng's WAV, and what Chromium,
- * Firefox and Android play. Encoded at 24 kHz (espeak-ng speaks at 22,050 Hz, which Opus does not
+ * MIT, libopus BSD): a small fraction of espeak-ng's WAV (bench/README.md, "Speech"), and what
+ * Chromium, Firefox and Android play. Encoded at 24 kHz (espeak-ng speaks at 22,050 Hz, which Opus does not
  * take), 20-ms frames, tuned for a voice.
  */
 const RATE = 24_000;
@@ -14,15 +14,17 @@ const BITRATE = 24_000;
 /** The encoder's delay at 48 kHz, which a player skips (RFC 7845 §4.2): 6.5 ms for these settings. */
 const PRE_SKIP = 312;
 /** Frames encoded before the event loop is let go: a long line never holds other requests up. */
-const FRAMES_PER_TURN = 25;
+const FRAMES_PER_TURN = 10;
 const PACKETS_PER_PAGE = 50;
 const SERIAL = 0x51754c61;
 const OPUS_SET_COMPLEXITY = 4010;
 const OPUS_SET_SIGNAL = 4024;
+const OPUS_SET_MAX_BANDWIDTH = 4004;
+const OPUS_BANDWIDTH_WIDEBAND = 1103;
 const OPUS_SIGNAL_VOICE = 3001;
 
 let opusScript: Promise<typeof OpusScript> | null = null;
-/** Loaded with the first clip, not at start-up (its WebAssembly is 300 KB). */
+/** Loaded with the first clip, not at start-up: its WebAssembly is compiled as it loads. */
 const opus = () => {
   opusScript ??= import('opusscript').then((module) => module.default);
   return opusScript;
@@ -89,8 +91,10 @@ export async function encodeOggOpus(pcm: Pcm): Promise<Buffer> {
   try {
     encoder.setBitrate(BITRATE);
     encoder.encoderCTL(OPUS_SET_SIGNAL, OPUS_SIGNAL_VOICE);
-    // The least work: encoding runs on the event loop, and a synthetic voice gains little from more.
+    // The least work (encoding runs on the event loop) and wideband, a voice's 8 kHz: a synthetic
+    // voice gains little from more, and the clip is smaller.
     encoder.encoderCTL(OPUS_SET_COMPLEXITY, 0);
+    encoder.encoderCTL(OPUS_SET_MAX_BANDWIDTH, OPUS_BANDWIDTH_WIDEBAND);
     const pages = [oggPage([opusHead()], 0, 0, 0x02), oggPage([opusTags()], 0, 1, 0)];
     // The encoder's delay pushes the end out: frames run that much past the last sample.
     const frames = Math.ceil((samples.length + PRE_SKIP / 2) / FRAME);
@@ -141,7 +145,7 @@ function oggPackets(bytes: Uint8Array): { packets: Uint8Array[]; granule: number
   return { packets, granule };
 }
 
-/** Browsers that play no Opus get this rate: the encoder keeps a voice to 8 kHz at BITRATE anyway. */
+/** Browsers that play no Opus get this rate: the clips are wideband (to 8 kHz), so nothing is lost. */
 const WAV_RATE = 16_000;
 
 /**
