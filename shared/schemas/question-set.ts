@@ -20,6 +20,12 @@ export const IMPORT_MAX_ROWS = 5000;
 export const IMPORT_ZIP_MAX_BYTES = 50 * 1024 * 1024;
 export const IMPORT_ZIP_MAX_ENTRIES = 1001;
 export const IMPORT_ZIP_MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
+/**
+ * The most pictures one zip may store: each is decoded, and re-encoded unless it is one of our own
+ * WebPs. Room for the starter bank's 70 and well over a hundred of an install's own; a larger
+ * collection is exported and imported a category at a time.
+ */
+export const IMPORT_ZIP_MAX_PICTURES = 200;
 /** The question file inside an export's zip, and the folder of its pictures. */
 export const ZIP_QUESTIONS_FILE = 'questions.csv';
 export const ZIP_PICTURES_FOLDER = 'images';
