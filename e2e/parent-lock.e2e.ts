@@ -4,7 +4,8 @@ import { assertNoProblems } from './support/browser';
 import { e2eSuite } from './support/suite';
 
 const PARENT = newAccount('LockParent');
-const suite = e2eSuite({ env: { ADMIN_EMAILS: PARENT.email } });
+const LOCK_ADMIN = newAccount('LockAdmin');
+const suite = e2eSuite({ env: { ADMIN_EMAILS: `${PARENT.email},${LOCK_ADMIN.email}` } });
 
 /**
  * A parent (an admin) sets a PIN; the child then playing on the same device cannot edit a
@@ -136,5 +137,67 @@ describe('the parent lock', () => {
       console: [/status of 400/, /status of 429/],
       http: [/^400 POST .*\/trpc\/parentLock\.unlock/, /^429 POST .*\/trpc\/parentLock\.unlock/],
     });
+  });
+});
+
+describe('admin work outlasts the unlock', () => {
+  test('a page whose unlock ran out asks for the PIN on its next call, in place, keeping its state', async () => {
+    const { page, context, problems } = await suite.open();
+    const base = suite.server.baseUrl;
+    await signInViaHttp(context, base, LOCK_ADMIN);
+    await trpcMutation(context, base, 'parentLock.set', { pin: '1357' });
+    await trpcMutation(context, base, 'parentLock.lock', {});
+    const prompt = page.getByRole('dialog', { name: 'Parent PIN' });
+    const enterPin = async () => {
+      await prompt.getByLabel('PIN (4 to 8 digits)').fill('1357');
+      await prompt.getByRole('button', { name: 'Unlock' }).click();
+      await prompt.waitFor({ state: 'detached' });
+    };
+    await page.goto(suite.url('/admin/questions'));
+    await enterPin();
+    const search = page.getByRole('searchbox');
+    await search.fill('water');
+    await page.locator('.question-row').first().waitFor();
+
+    // The unlock runs out (closed here from the same session, as five idle minutes would).
+    await trpcMutation(context, base, 'parentLock.lock', {});
+    await search.fill('river');
+    // The refused call asks for the PIN where the parent is; the search stays as typed.
+    await prompt.waitFor();
+    await enterPin();
+    expect(await search.inputValue()).toBe('river');
+    await page.locator('.question-row', { hasText: /river/i }).first().waitFor();
+    expect(await page.getByText('Could not load', { exact: false }).count()).toBe(0);
+    assertNoProblems(problems, {
+      http: [/^403 GET .*\/trpc\/admin\.questions\./],
+      console: [/status of 403 \(Forbidden\) @ .*\/trpc\/admin\.questions\./],
+    });
+  });
+
+  test('while the parent works on an admin page, the page keeps the lock open; left alone, it does not', async () => {
+    const { page, context, problems } = await suite.open();
+    const base = suite.server.baseUrl;
+    await signInViaHttp(context, base, newAccount('Unused'));
+    await signInViaHttp(context, base, LOCK_ADMIN);
+    await page.clock.install();
+    await page.goto(suite.url('/admin'));
+    const prompt = page.getByRole('dialog', { name: 'Parent PIN' });
+    await prompt.getByLabel('PIN (4 to 8 digits)').fill('1357');
+    await prompt.getByRole('button', { name: 'Unlock' }).click();
+    await prompt.waitFor({ state: 'detached' });
+    const keptOpen = () => page.waitForRequest((request) => request.url().includes('/trpc/parentLock.keepOpen'));
+    // A tap in the minute: the page tells the server the parent is still there.
+    const told = keptOpen();
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.clock.fastForward(61_000);
+    await told;
+    // No tap in the next minute: nothing is said, and the unlock runs its course.
+    let saidAgain = false;
+    page.on('request', (request) => {
+      if (request.url().includes('/trpc/parentLock.keepOpen')) saidAgain = true;
+    });
+    await page.clock.fastForward(61_000);
+    expect(saidAgain).toBe(false);
+    assertNoProblems(problems);
   });
 });

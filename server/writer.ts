@@ -1,4 +1,4 @@
-import { lockSession, pinTryRight, removePin, setPin, takePinTry } from './auth/parent-lock';
+import { keepUnlocked, lockSession, pinTryRight, removePin, setPin, takePinTry } from './auth/parent-lock';
 import { deleteSession, deleteUserSessions, purgeExpiredSessions, renewSession } from './auth/session';
 import { signIn } from './auth/sign-in';
 import type { Db } from './db/database';
@@ -35,6 +35,7 @@ export const writeOperations = {
   takePinTry,
   pinTryRight,
   lockSession,
+  keepUnlocked,
   // Profiles
   createProfile,
   updateProfile,

@@ -1,6 +1,6 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import {
   countPinTry,
   isUnlocked,
@@ -186,6 +186,19 @@ export async function unlockWithPin(writer: Writer, userId: string, sessionId: s
   throw taken.lockedOutFor !== null
     ? pinLockedOut(taken.lockedOutFor)
     : new DomainError('BAD_REQUEST', 'errors:pin.wrong');
+}
+
+/**
+ * Keeps the lock open on this device while the parent works (writer): an unlock still running is
+ * pushed to UNLOCK_MS from now; a closed lock stays closed. Whether it is open.
+ */
+export function keepUnlocked(db: Db, userId: string, sessionId: string, now = new Date()): boolean {
+  const { changes } = db
+    .update(sessions)
+    .set({ unlockedUntil: new Date(now.getTime() + UNLOCK_MS) })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.unlockedUntil, now)))
+    .run();
+  return changes > 0;
 }
 
 /** Closes the lock on this device (writer): play resumes. */

@@ -154,6 +154,31 @@ describe('the parent lock', () => {
     expect(await parent.caller().parentLock.status()).toEqual({ hasPin: true, unlocked: false });
   });
 
+  it('keeps an open lock open while the parent works, and never opens a closed one', async () => {
+    const { parent } = await lockedParent();
+    const unlockedUntil = () =>
+      db.select({ until: sessions.unlockedUntil }).from(sessions).where(eq(sessions.userId, parent.userId)).get()
+        ?.until ?? null;
+    // Closed: kept closed.
+    expect(await parent.caller().parentLock.keepOpen()).toEqual({ unlocked: false });
+    expect(unlockedUntil()).toBeNull();
+    // Open, a minute before it would close: open five more minutes from now.
+    await parent.caller().parentLock.unlock({ pin: '2468' });
+    db.update(sessions)
+      .set({ unlockedUntil: new Date(Date.now() + 60_000) })
+      .where(eq(sessions.userId, parent.userId))
+      .run();
+    expect(await parent.caller().parentLock.keepOpen()).toEqual({ unlocked: true });
+    expect(unlockedUntil()!.getTime()).toBeGreaterThan(Date.now() + 4 * 60_000);
+    // Run out: the PIN again.
+    db.update(sessions)
+      .set({ unlockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, parent.userId))
+      .run();
+    expect(await parent.caller().parentLock.keepOpen()).toEqual({ unlocked: false });
+    expect(await parent.caller().parentLock.status()).toEqual({ hasPin: true, unlocked: false });
+  });
+
   it('forgot the PIN, with local sign-in: its own sign-in opens the lock (unprotected: development only)', async () => {
     const email = 'forgot-pin@example.com';
     const first = await parentWithPin(email, '9999');

@@ -28,6 +28,13 @@ export const parentLockRouter = router({
     await unlockWithPin(ctx.writer, ctx.user.id, ctx.session.id, input.pin);
     return { ok: true };
   }),
+  /**
+   * The parent is still at work (admin pages): an open lock stays open UNLOCK_MS more; a closed one
+   * stays closed (the PIN again). Whether it is open.
+   */
+  keepOpen: protectedProcedure.mutation(async ({ ctx }) => ({
+    unlocked: ctx.user.hasPin && (await ctx.writer.keepUnlocked(ctx.user.id, ctx.session.id)),
+  })),
   /** Closes the lock on this device (the parent is done). */
   lock: protectedProcedure.mutation(async ({ ctx }) => {
     await ctx.writer.lockSession(ctx.session.id);

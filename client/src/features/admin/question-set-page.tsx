@@ -22,6 +22,7 @@ import { errorKeyOf, errorParamsOf } from '../../lib/errors';
 import { randomId } from '../../lib/random-id';
 import { trpc } from '../../lib/trpc';
 import { ANSWER_LETTERS } from '../game/voice';
+import { useParentLock } from '../parent-lock/use-parent-lock';
 import { AgeCategorySelect } from './age-category-select';
 import { CategorySelect } from './category-select';
 import { useCategories } from './use-category-names';
@@ -91,6 +92,7 @@ export default function QuestionSetPage() {
   const { nameOf } = useCategories();
   const status = trpc.admin.questionSets.status.useQuery();
   const utils = trpc.useUtils();
+  const { whenLocked, lockClosed } = useParentLock();
   const [categoryId, setCategoryId] = useState('');
   const [count, setCount] = useState(String(GENERATE_DEFAULT));
   const [ageCategory, setAgeCategory] = useState<AgeCategory>(DEFAULT_AGE_CATEGORY);
@@ -204,6 +206,7 @@ export default function QuestionSetPage() {
       };
       if (!response.ok) {
         setPhase('idle');
+        if (response.status === 403 && (await lockClosed())) return whenLocked(() => void onFile(file));
         // The server's reason (a zip refused, a file too large) in the admin's language.
         if (body.key) return setError({ key: body.key, params: body.params ?? {} });
         return setError({
@@ -235,6 +238,10 @@ export default function QuestionSetPage() {
       if (response.status === 413) {
         setPhase('review');
         return setError({ key: 'errors:questionSet.setTooLargeForServer' });
+      }
+      if (response.status === 403 && (await lockClosed())) {
+        setPhase('review');
+        return whenLocked(() => void onSave());
       }
       if (!response.ok) throw new Error(String(response.status));
       const { saved: n } = (await response.json()) as { saved: number };

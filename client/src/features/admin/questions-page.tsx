@@ -11,6 +11,7 @@ import {
 import { foldForSearch } from '../../../../shared/text';
 import { currentLanguage } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
+import { useParentLock } from '../parent-lock/use-parent-lock';
 import { CategorySelect } from './category-select';
 import { MoveQuestions } from './move-questions';
 import { QuestionRow } from './question-row';
@@ -29,6 +30,7 @@ const EXPORT_FORMATS = [
  */
 export default function QuestionsPage() {
   const { t, i18n } = useTranslation(['admin', 'errors']);
+  const { requireUnlock } = useParentLock();
   const { nameOf, isError: categoriesFailed } = useCategories();
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const [view, setView] = useState<QuestionView>('byText');
@@ -251,16 +253,24 @@ export default function QuestionsPage() {
       <div className="export">
         <p className="muted">{t('questions.exportHint')}</p>
         <div className="form-actions">
-          {EXPORT_FORMATS.map(([format, label]) => (
-            <a
-              key={format}
-              className={format === 'zip' ? 'button button-primary' : 'button'}
-              download
-              href={`/api/admin/questions/export?format=${format}${categoryId ? `&categoryId=${categoryId}` : ''}&lang=${currentLanguage()}`}
-            >
-              {t(label)}
-            </a>
-          ))}
+          {EXPORT_FORMATS.map(([format, label]) => {
+            const href = `/api/admin/questions/export?format=${format}${categoryId ? `&categoryId=${categoryId}` : ''}&lang=${currentLanguage()}`;
+            return (
+              <a
+                key={format}
+                className={format === 'zip' ? 'button button-primary' : 'button'}
+                download
+                href={href}
+                onClick={(event) => {
+                  // A download the server refuses is cancelled without a word: the lock is checked first.
+                  event.preventDefault();
+                  requireUnlock(() => window.location.assign(href));
+                }}
+              >
+                {t(label)}
+              </a>
+            );
+          })}
         </div>
       </div>
     </section>

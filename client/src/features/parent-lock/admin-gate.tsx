@@ -5,6 +5,7 @@ import { useLocation } from 'wouter';
 import { Header } from '../../components/header';
 import { paths } from '../../config/paths';
 import { trpc } from '../../lib/trpc';
+import { useKeepUnlocked } from './use-keep-unlocked';
 import { useParentLock } from './use-parent-lock';
 
 /** Behind the parent lock: with a PIN set and the lock closed, the PIN first (the server holds it too). */
@@ -15,6 +16,7 @@ export function ParentUnlocked({ children }: { children: ReactNode }) {
   const hasPin = status.data?.hasPin ?? false;
   const unlocked = status.data?.unlocked ?? false;
   const [, navigate] = useLocation();
+  useKeepUnlocked(hasPin && unlocked);
   useEffect(() => {
     if (hasPin && !unlocked) requireUnlock(() => undefined);
   }, [hasPin, unlocked, requireUnlock]);

@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { FORGOT_PIN_PARAM, type ForgotPinOutcome } from '../../../../shared/parent-lock';
+import { errorKeyOf } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 
 /** Loaded when a PIN is first asked for: most families never see it. */
@@ -15,7 +17,17 @@ type ParentLock = {
   requireUnlock: (action: () => void) => void;
   /** Account → Parent PIN: set, change or remove it, the PIN asked first when there is one. */
   openSettings: () => void;
+  /**
+   * A call the server refused because the lock closed meanwhile (errors:pin.locked): the PIN is
+   * asked where the parent is, and `retry` runs once it is right. The page keeps its state.
+   */
+  whenLocked: (retry: () => void) => void;
+  /** Whether the lock is closed here now (a REST refusal's 403 may be it). */
+  lockClosed: () => Promise<boolean>;
 };
+
+/** The server's refusal of what the lock guards, while it is closed. */
+export const PIN_LOCKED = 'errors:pin.locked';
 
 const ParentLockContext = createContext<ParentLock | null>(null);
 
@@ -34,6 +46,31 @@ function useForgotPinOutcome(): ForgotPinOutcome | null {
     navigate(rest.size > 0 ? `${location}?${rest}` : location, { replace: true });
   }, [said, search, location, navigate]);
   return outcome;
+}
+
+/**
+ * Any call the server refuses with errors:pin.locked (the unlock ran out while the parent was on an
+ * admin page) asks for the PIN in place; once it is right, what failed is asked again.
+ */
+function useRefusalsAskForPin(whenLocked: (retry: () => void) => void) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const refetchFailed = () =>
+      void queryClient.refetchQueries({ predicate: (query) => query.state.status === 'error' });
+    const onRefusal = (error: unknown) => {
+      if (errorKeyOf(error) === PIN_LOCKED) whenLocked(refetchFailed);
+    };
+    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') onRefusal(event.action.error);
+    });
+    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') onRefusal(event.action.error);
+    });
+    return () => {
+      stopQueries();
+      stopMutations();
+    };
+  }, [queryClient, whenLocked]);
 }
 
 /** The parent lock for the pages under it: the PIN prompt when something asks for it, and the PIN settings. */
@@ -55,6 +92,16 @@ export function ParentLockProvider({ children }: { children: ReactNode }) {
     [utils],
   );
   const openSettings = useCallback(() => requireUnlock(() => setSettings('open')), [requireUnlock]);
+  const whenLocked = useCallback((retry: () => void) => setWaiting((already) => already ?? retry), []);
+  const lockClosed = useCallback(
+    () =>
+      utils.parentLock.status.fetch(undefined, { staleTime: 0 }).then(
+        (status) => status.hasPin && !status.unlocked,
+        () => false,
+      ),
+    [utils],
+  );
+  useRefusalsAskForPin(whenLocked);
 
   useEffect(() => {
     if (forgotPin === 'confirmed') setSettings('afterForgotPin');
@@ -66,7 +113,7 @@ export function ParentLockProvider({ children }: { children: ReactNode }) {
   }, [forgotPin, requireUnlock]);
 
   return (
-    <ParentLockContext.Provider value={{ requireUnlock, openSettings }}>
+    <ParentLockContext.Provider value={{ requireUnlock, openSettings, whenLocked, lockClosed }}>
       {children}
       {waiting && (
         <Suspense fallback={null}>
