@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { newAccount, readStats, shownText, signInThroughUi, signInViaHttp, trpcMutation } from './support/app';
 import { assertNoProblems } from './support/browser';
@@ -9,6 +10,17 @@ const suite = e2eSuite();
 const freshPage = suite.open;
 
 const url = suite.url;
+
+/** The avatar pictures as laid out: how many columns and rows, and whether every one was drawn. */
+function avatarGrid(choice: Locator) {
+  return choice.locator('img').evaluateAll((images) => ({
+    columns: new Set(images.map((image) => Math.round(image.getBoundingClientRect().left))).size,
+    rows: new Set(images.map((image) => Math.round(image.getBoundingClientRect().top))).size,
+    drawn: images.every(
+      (image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0,
+    ),
+  }));
+}
 
 describe('a family', () => {
   test('signs in, creates its first profile, plays in Vietnamese, goes back and signs out', async () => {
@@ -327,6 +339,84 @@ describe('a family', () => {
     expect(await page.getByRole('button', { name: /^Lan Anh / }).count()).toBe(0);
     expect(profileRow(suite.server.dbPath, lan.id)).toBeUndefined();
     expect(profilesOfEmail(suite.server.dbPath, account.email)).toEqual([]);
+
+    assertNoProblems(problems);
+  });
+
+  test('twelve drawn avatars: four across on a phone, six with room, chosen with the arrow keys', async () => {
+    const { page, context, problems } = await freshPage({ viewport: { width: 360, height: 740 } });
+    const account = newAccount('Avatars');
+    await signInViaHttp(context, suite.server.baseUrl, account);
+    await page.goto(url('/create-profile'));
+    const choice = page.getByRole('group', { name: 'Avatar' });
+    await choice.getByRole('radio', { name: 'Smiling owl' }).waitFor();
+    expect(
+      await choice.getByRole('radio').evaluateAll((radios) => radios.map((r) => r.parentElement?.textContent)),
+    ).toEqual([
+      'Smiling owl',
+      'Friendly fox',
+      'Happy turtle',
+      'Curious cat',
+      'Playful puppy',
+      'Cuddly panda',
+      'Quick rabbit',
+      'Brave lion',
+      'Gentle elephant',
+      'Cheerful penguin',
+      'Grinning frog',
+      'Hard-working water buffalo',
+    ]);
+    await expect.poll(() => avatarGrid(choice)).toEqual({ columns: 4, rows: 3, drawn: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // Tab from Age lands on the chosen avatar; the arrow keys move the choice and wrap around.
+    await page.getByLabel('Name').fill('Tí');
+    await page.getByLabel('Age').fill('7');
+    await page.keyboard.press('Tab');
+    expect(await choice.getByRole('radio', { name: 'Smiling owl' }).evaluate((r) => r === document.activeElement)).toBe(
+      true,
+    );
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    expect(await choice.getByRole('radio', { name: 'Curious cat' }).isChecked()).toBe(true);
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowLeft');
+    const buffalo = choice.getByRole('radio', { name: 'Hard-working water buffalo' });
+    expect(await buffalo.isChecked()).toBe(true);
+    // Its picture wears the focus ring, whole on the screen though it is in the last column.
+    const ring = await buffalo.evaluate((radio) => {
+      const picture = radio.nextElementSibling as HTMLElement;
+      const style = getComputedStyle(picture);
+      const reach = Number.parseFloat(style.outlineWidth) + Number.parseFloat(style.outlineOffset);
+      return {
+        style: style.outlineStyle,
+        width: Number.parseFloat(style.outlineWidth),
+        right: picture.getBoundingClientRect().right + reach,
+      };
+    });
+    expect(ring.style).toBe('solid');
+    expect(ring.width).toBeGreaterThanOrEqual(3);
+    expect(ring.right).toBeLessThanOrEqual(360);
+
+    await page.getByRole('button', { name: 'Create profile' }).click();
+    await page.waitForURL(url('/profiles'));
+    const ti = page.getByRole('button', { name: /^Tí / });
+    await ti.waitFor();
+    expect(await ti.locator('img').getAttribute('src')).toBe('/avatars/avatar12.svg');
+    const [row] = profilesOfEmail(suite.server.dbPath, account.email);
+    expect(row?.avatar).toBe('avatar12.svg');
+
+    // Wider and in Vietnamese, the edit dialog lays them out six across and names them in Vietnamese.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.locator('header').getByRole('button', { name: 'Tiếng Việt' }).click();
+    await page.getByRole('button', { name: 'Sửa hồ sơ Tí' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sửa hồ sơ Tí' });
+    const viChoice = dialog.getByRole('group', { name: 'Hình đại diện' });
+    expect(await viChoice.getByRole('radio', { name: 'Trâu chăm chỉ' }).isChecked()).toBe(true);
+    await expect.poll(() => avatarGrid(viChoice)).toEqual({ columns: 6, rows: 2, drawn: true });
+    await viChoice.getByRole('radio', { name: 'Ếch xanh tươi cười' }).check();
+    await dialog.getByRole('button', { name: 'Lưu thay đổi' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => ti.locator('img').getAttribute('src')).toBe('/avatars/avatar11.svg');
+    expect(profileRow(suite.server.dbPath, row?.id as string)?.avatar).toBe('avatar11.svg');
 
     assertNoProblems(problems);
   });

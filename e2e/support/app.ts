@@ -1,4 +1,5 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Avatar } from '../../shared/avatars';
 
 let accounts = 0;
 
@@ -34,7 +35,7 @@ export async function trpcMutation<T>(
   return body.result.data;
 }
 
-export type ProfileInput = { name: string; age: number; avatar?: 'avatar1.svg' | 'avatar2.svg' | 'avatar3.svg' };
+export type ProfileInput = { name: string; age: number; avatar?: Avatar };
 
 /** Signs a fresh account in, creates a profile and makes it the session's active one. */
 export async function signedInWithActiveProfile(

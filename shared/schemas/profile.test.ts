@@ -23,12 +23,16 @@ describe('create-profile form (spec §5)', () => {
     });
   });
 
-  it('refuses an avatar that is not one of the three', () => {
-    expect(form('Minh', '9', 'avatar9.svg')).toEqual({
+  it.each(['avatar13.svg', '../avatar1.svg', 'avatar1.png'])('refuses %s: not one of the offered avatars', (avatar) => {
+    expect(form('Minh', '9', avatar)).toEqual({
       success: false,
       message: profileMessages.invalidAvatar,
       fields: ['avatar'],
     });
+  });
+
+  it('accepts the last of the offered avatars', () => {
+    expect(form('Minh', '9', 'avatar12.svg')).toMatchObject({ success: true, data: { avatar: 'avatar12.svg' } });
   });
 
   it('accepts a valid profile, trimmed and NFC-normalized', () => {

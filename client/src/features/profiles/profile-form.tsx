@@ -95,7 +95,7 @@ export function ProfileForm({ initial, submitLabel, busyLabel, busy, serverError
                 checked={avatar === option}
                 onChange={() => setAvatar(option)}
               />
-              <Avatar avatar={option} size={88} />
+              <Avatar avatar={option} size="fluid" />
               <span className="visually-hidden">{t(`avatars.${option}`)}</span>
             </label>
           ))}
