@@ -178,8 +178,10 @@ describe('Manage Questions', () => {
     await page.getByText('50 of 81 questions', { exact: true }).waitFor();
     expect(await moved.count()).toBe(0);
 
-    // Emptied, the category can be deleted.
+    // Emptied, the category can be deleted: each row says how many questions it holds.
     await page.getByRole('link', { name: 'Manage Categories' }).click();
+    await page.locator('.category-row', { hasText: 'Moving in' }).getByText('81 questions').waitFor();
+    await page.locator('.category-row', { hasText: 'Moving out' }).getByText('0 questions').waitFor();
     await page.getByRole('button', { name: 'Delete Moving out', exact: true }).click();
     await page.getByRole('button', { name: 'Yes, delete' }).click();
     await page.getByText('Category deleted.').waitFor();

@@ -15,6 +15,8 @@ import { useCategories } from './use-category-names';
 export default function CategoriesPage() {
   const { t } = useTranslation(['admin', 'errors']);
   const { categories, isError, isLoading } = useCategories();
+  const overview = trpc.admin.overview.useQuery();
+  const countOf = (id: number) => overview.data?.categories.find((category) => category.id === id)?.total;
   const utils = trpc.useUtils();
   const refusal = useRefusal();
   const actions = useLatestAction();
@@ -86,6 +88,7 @@ export default function CategoriesPage() {
             <CategoryRow
               key={category.id}
               category={category}
+              questionCount={countOf(category.id)}
               actions={actions}
               onDeleted={(action) => {
                 setMessage({ tone: 'success', text: t('categories.deleted'), fields: [], action });

@@ -11,10 +11,13 @@ import type { NamedCategory } from './use-category-names';
 /** One category: its names with Edit and Delete, or its inline editor (spec §4: view or edit, with Save and Cancel). */
 export function CategoryRow({
   category,
+  questionCount,
   actions,
   onDeleted,
 }: {
   category: NamedCategory;
+  /** How many questions it holds (only an empty one can be deleted); undefined while unknown. */
+  questionCount: number | undefined;
   actions: Actions;
   onDeleted: (action: number) => void;
 }) {
@@ -132,6 +135,9 @@ export function CategoryRow({
         <div className="category-view">
           <p>
             <span lang="en">{category.name_en}</span> · <span lang="vi">{category.name_vi}</span>
+            {questionCount !== undefined && (
+              <span className="muted category-count"> — {t('categories.questionCount', { count: questionCount })}</span>
+            )}
           </p>
           <div className="form-actions">
             <button

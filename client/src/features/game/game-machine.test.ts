@@ -154,6 +154,17 @@ describe('the game screen’s phases', () => {
     expect(state).toMatchObject({ phase: { kind: 'question' }, answerError: 'errors:rateLimited' });
   });
 
+  it('sends a pick lost with the network again once it is back, locking the same answer', () => {
+    const waiting = gameReducer(playing({ phase: { kind: 'checking', picked: 2 } }), { type: 'offline' });
+    expect(gameReducer(waiting, { type: 'resend', index: 2 })).toMatchObject({
+      phase: { kind: 'checking', picked: 2 },
+      answerError: null,
+    });
+    // Only from offline: a question on screen takes a pick, not a resend.
+    const open = playing({ phase: { kind: 'question' } });
+    expect(gameReducer(open, { type: 'resend', index: 2 })).toBe(open);
+  });
+
   it('ends when told (a question removed, a game ended elsewhere)', () => {
     const state = gameReducer(playing(), {
       type: 'ended',

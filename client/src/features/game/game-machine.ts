@@ -48,6 +48,8 @@ export type GameAction =
   | { type: 'failed'; messageKey: string }
   | { type: 'offline' }
   | { type: 'pick'; index: number }
+  /** A pick lost with the network, sent again once it is back (the server never had it). */
+  | { type: 'resend'; index: number }
   | { type: 'feedback'; feedback: PickFeedback }
   | { type: 'feedbackOver'; feedback: PickFeedback }
   /** The pick was not taken (too fast, or the server still waits on the same question). */
@@ -95,6 +97,10 @@ export function gameReducer(state: GameState, action: GameAction): GameState {
     case 'pick':
       // Only the question on screen takes a pick, once, and not an answer 50:50 took away.
       if (state.phase.kind !== 'question' || !state.game || removedAnswers(state).includes(action.index)) return state;
+      return { ...state, phase: { kind: 'checking', picked: action.index }, answerError: null };
+    case 'resend':
+      // Only while waiting for the network, for the question on screen.
+      if (state.phase.kind !== 'offline' || !state.game) return state;
       return { ...state, phase: { kind: 'checking', picked: action.index }, answerError: null };
     case 'feedback':
       return { ...state, position: action.feedback.position, phase: feedbackPhase(action.feedback) };

@@ -116,12 +116,12 @@ export function useGameFlow(profileId: string, language: Language) {
    * again if it recorded none, or wherever another tab took it.
    */
   const reconcile = useCallback(
-    async (gameId: string, pickedAt: number) => {
+    async (gameId: string, pickedAt: number, resend?: () => void) => {
       let held: Awaited<ReturnType<typeof utils.client.game.state.query>>;
       try {
         held = await utils.client.game.state.query({ gameId }, withTimeout());
       } catch (error) {
-        if (isNetworkFailure(error)) return offline(() => void reconcile(gameId, pickedAt));
+        if (isNetworkFailure(error)) return offline(() => void reconcile(gameId, pickedAt, resend));
         return dispatch({ type: 'failed', messageKey: 'errors:game.loadFailed' });
       }
       retryRef.current = null;
@@ -143,6 +143,10 @@ export function useGameFlow(profileId: string, language: Language) {
         end(held);
       } else if (held.position !== pickedAt) {
         await resume();
+      } else if (resend) {
+        // The pick was lost with the network and never reached the server: it goes again, as the
+        // offline card promised, without a second tap.
+        resend();
       } else {
         dispatch({ type: 'pickRefused', messageKey: 'errors:game.answerFailed' });
       }
@@ -150,10 +154,9 @@ export function useGameFlow(profileId: string, language: Language) {
     [utils, offline, showFeedback, end, resume],
   );
 
-  /** Sends a pick (the machine has locked the answers); false when the screen takes none now. */
-  const pick = useCallback(
-    async (index: number, game: Game, position: number) => {
-      dispatch({ type: 'pick', index });
+  /** Sends a pick the machine has locked the answers on; one lost with the network goes again once it is back. */
+  const send = useCallback(
+    async function send(index: number, game: Game, position: number): Promise<void> {
       try {
         const result = await utils.client.game.answer.mutate(
           { gameId: game.gameId, position, answerIndex: index },
@@ -177,10 +180,25 @@ export function useGameFlow(profileId: string, language: Language) {
           return dispatch({ type: 'pickRefused', messageKey: 'errors:rateLimited' });
         }
         // Lost on the way, refused as stale (another tab) or for a finished game: ask the server.
-        await reconcile(game.gameId, position);
+        const resend = isNetworkFailure(error)
+          ? () => {
+              dispatch({ type: 'resend', index });
+              void send(index, game, position);
+            }
+          : undefined;
+        await reconcile(game.gameId, position, resend);
       }
     },
     [utils, end, showFeedback, reconcile],
+  );
+
+  /** A pick: the answers lock on it, and it is sent. */
+  const pick = useCallback(
+    (index: number, game: Game, position: number) => {
+      dispatch({ type: 'pick', index });
+      return send(index, game, position);
+    },
+    [send],
   );
 
   const loadedRef = useRef(false);
