@@ -10,6 +10,8 @@ import { paths } from './config/paths';
 import { SignInPage } from './features/auth/sign-in-page';
 import { ParentLockProvider } from './features/parent-lock/use-parent-lock';
 import { seedInitialQueries } from './lib/initial-state';
+import { useRouteFocus } from './lib/route-focus';
+import { useArrowNavigation } from './lib/spatial-navigation';
 import { trpc } from './lib/trpc';
 import { AdminPage, CreateProfilePage, GamePage, LocalSignInPage, PreGamePage, ProfilesPage } from './pages';
 
@@ -22,6 +24,9 @@ export function App() {
     return client;
   });
   const [trpcClient] = useState(() => trpc.createClient({ links: [httpBatchLink({ url: '/trpc' })] }));
+  useRouteFocus();
+  // A TV remote's arrows reach every control, on every page.
+  useArrowNavigation();
 
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { paths } from '../config/paths';
 import { useParentLock } from '../features/parent-lock/use-parent-lock';
+import { returnFocusTo } from '../lib/focus';
 import { prefersServerVoice, serverVoiceAvailable, setPrefersServerVoice } from '../lib/server-voice';
 import { useSession } from './use-session';
 
@@ -14,7 +15,8 @@ const ParentLockSettings = lazy(() => import('../features/parent-lock/parent-loc
 
 /**
  * The account's actions behind one button (a disclosure, not a single tap away from a game):
- * sign out here, or on every device after a confirmation. Escape or a click elsewhere closes it.
+ * sign out here, or on every device after a confirmation. Escape, a click elsewhere, the focus
+ * leaving it (Tab) or a letter typed for the page (an answer's key) closes it.
  */
 export function AccountMenu() {
   const { t } = useTranslation();
@@ -39,19 +41,24 @@ export function AccountMenu() {
 
   useEffect(() => {
     if (step === 'closed') return;
-    const closeOnOutside = (event: PointerEvent) => {
+    // A click or the focus elsewhere (Tab past the last item) closes it.
+    const closeOnOutside = (event: Event) => {
       if (!rootRef.current?.contains(event.target as Node)) setStep('closed');
     };
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
+    const closeOnKey = (event: KeyboardEvent) => {
+      const typed = event.key.length === 1 && event.key !== ' ' && !event.ctrlKey && !event.metaKey && !event.altKey;
+      if (event.key !== 'Escape' && !typed) return;
+      // Closed, and the key goes on to the page (A–D answer): the focus waits on the menu's button.
       setStep('closed');
       buttonRef.current?.focus();
     };
     document.addEventListener('pointerdown', closeOnOutside);
-    document.addEventListener('keydown', closeOnEscape);
+    document.addEventListener('focusin', closeOnOutside);
+    document.addEventListener('keydown', closeOnKey);
     return () => {
       document.removeEventListener('pointerdown', closeOnOutside);
-      document.removeEventListener('keydown', closeOnEscape);
+      document.removeEventListener('focusin', closeOnOutside);
+      document.removeEventListener('keydown', closeOnKey);
     };
   }, [step]);
 
@@ -139,6 +146,8 @@ export function AccountMenu() {
               className="button"
               onClick={() => {
                 setStep('closed');
+                // The item goes with the menu: the PIN's dialog hands the focus back to the menu's button.
+                buttonRef.current?.focus();
                 requireUnlock(() => setLockSettings(true));
               }}
             >
@@ -155,7 +164,12 @@ export function AccountMenu() {
       </div>
       {lockSettings && (
         <Suspense fallback={null}>
-          <ParentLockSettings onClose={() => setLockSettings(false)} />
+          <ParentLockSettings
+            onClose={() => {
+              setLockSettings(false);
+              returnFocusTo(buttonRef.current);
+            }}
+          />
         </Suspense>
       )}
     </div>

@@ -1,4 +1,5 @@
-import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useState } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useRef, useState } from 'react';
+import { returnFocusTo, scriptFocusable } from '../../lib/focus';
 import { trpc } from '../../lib/trpc';
 
 /** Loaded when a PIN is first asked for: most families never see it. */
@@ -18,8 +19,11 @@ const ParentLockContext = createContext<ParentLock | null>(null);
 export function ParentLockProvider({ children }: { children: ReactNode }) {
   const utils = trpc.useUtils();
   const [waiting, setWaiting] = useState<(() => void) | null>(null);
+  /** What had the focus when the PIN was asked for: it has it back when the prompt closes. */
+  const opener = useRef<Element | null>(null);
   const requireUnlock = useCallback(
     (action: () => void) => {
+      opener.current = document.activeElement;
       utils.parentLock.status.fetch(undefined, { staleTime: 0 }).then(
         (status) => (!status.hasPin || status.unlocked ? action() : setWaiting(() => action)),
         // Not known (offline): go on; the server refuses what the lock guards anyway.
@@ -28,6 +32,9 @@ export function ParentLockProvider({ children }: { children: ReactNode }) {
     },
     [utils],
   );
+  // Back to the opener, or, when what it opened has replaced it (the admin pages), to the page's
+  // heading; a dialog the unlocked action opens takes the focus itself.
+  const closed = () => returnFocusTo(opener.current, () => scriptFocusable(document.querySelector('#main h1')));
   return (
     <ParentLockContext.Provider value={{ requireUnlock }}>
       {children}
@@ -36,9 +43,13 @@ export function ParentLockProvider({ children }: { children: ReactNode }) {
           <PinPrompt
             onUnlocked={() => {
               setWaiting(null);
+              closed();
               waiting();
             }}
-            onCancel={() => setWaiting(null)}
+            onCancel={() => {
+              setWaiting(null);
+              closed();
+            }}
           />
         </Suspense>
       )}
