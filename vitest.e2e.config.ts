@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // expect.poll gives up after 1 s by default: a loaded machine can take longer for what it waits on.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

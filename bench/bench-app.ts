@@ -42,6 +42,7 @@ export async function serveBenchApp(options: {
       generations: 1e9,
       profileWrites: 1e9,
       speech: 1e9,
+      pinTries: 1e9,
       windowSeconds: 60,
     },
   });

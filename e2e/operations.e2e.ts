@@ -2,11 +2,14 @@ import { execFileSync, fork } from 'node:child_process';
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import sharp from 'sharp';
 import { afterEach, describe, expect, test } from 'vitest';
 import { nodeVersionProblem } from '../scripts/check-node.mjs';
-import { newAccount } from './support/app';
+import { newAccount, signInThroughUi } from './support/app';
+import { assertNoProblems, launchBrowser, openPage } from './support/browser';
 import { countRows, withDb } from './support/db';
 import {
   freePort,
@@ -36,18 +39,22 @@ function scratchDir(): string {
   return dir;
 }
 
-/** Signs in over HTTP (as the browser would, with its Origin) and creates a profile; returns its id. */
-async function createProfileOverHttp(baseUrl: string, name: string): Promise<string> {
-  const account = newAccount('Ops');
+/** Signs in over HTTP (as the browser would, with its Origin); returns the session cookie. */
+async function signInOverHttp(baseUrl: string, email: string): Promise<string> {
   const signIn = await fetch(`${baseUrl}/auth/local`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: baseUrl },
-    body: JSON.stringify({ name: account.name, email: account.email }),
+    body: JSON.stringify({ name: 'Ops', email }),
   });
   expect(signIn.status).toBe(200);
   const session = signIn.headers.getSetCookie().find((cookie) => cookie.startsWith('ql_session='));
   expect(session).toBeDefined();
-  const cookie = (session as string).split(';')[0] as string;
+  return (session as string).split(';')[0] as string;
+}
+
+/** Signs in over HTTP (as the browser would, with its Origin) and creates a profile; returns its id. */
+async function createProfileOverHttp(baseUrl: string, name: string): Promise<string> {
+  const cookie = await signInOverHttp(baseUrl, newAccount('Ops').email);
   const created = await fetch(`${baseUrl}/trpc/profiles.create`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: baseUrl, Cookie: cookie },
@@ -125,19 +132,19 @@ describe('running the server', () => {
     expect(await exited).toBe(0);
   });
 
-  test('`node dist/server.js backup <file>` copies the live database, questions and profiles included', async () => {
+  test('`node dist/server.js backup <folder>` copies the live database, questions and profiles included', async () => {
     const server = await started();
     const profileId = await createProfileOverHttp(server.baseUrl, 'Backed Up');
     const liveQuestions = countRows(server.dbPath, 'questions');
     expect(liveQuestions).toBeGreaterThan(0);
-    const destination = join(scratchDir(), 'nested', 'backup.db');
+    const destination = join(scratchDir(), 'nested', 'backup');
 
     const backup = spawnServerProcess({ DATABASE_PATH: server.dbPath }, ['backup', destination]);
     const result = await waitForExit(backup, 20_000);
     expect(result.code, backup.output()).toBe(0);
-    expect(backup.output()).toContain(`Backed up ${server.dbPath} to ${destination}`);
+    expect(backup.output()).toContain(`Backed up ${server.dbPath} and 0 pictures to ${destination}`);
 
-    const copy = new Database(destination, { readonly: true, fileMustExist: true });
+    const copy = new Database(join(destination, 'quiz-ladder.db'), { readonly: true, fileMustExist: true });
     try {
       expect((copy.prepare('SELECT count(*) AS n FROM questions').get() as { n: number }).n).toBe(liveQuestions);
       expect(copy.prepare('SELECT name, age FROM profiles WHERE id = ?').get(profileId)).toEqual({
@@ -151,6 +158,73 @@ describe('running the server', () => {
     // The live server is unaffected.
     expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
     expect(withDb(server.dbPath, (db) => db.prepare('SELECT count(*) AS n FROM profiles').get())).toEqual({ n: 1 });
+  });
+
+  test('a backup restored into a fresh install brings back the database and the uploaded pictures', async () => {
+    const admin = 'owner@example.test';
+    const server = await started({ env: { ADMIN_EMAILS: admin } });
+    const cookie = await signInOverHttp(server.baseUrl, admin);
+    const picture = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([picture], { type: 'image/png' }), 'red.png');
+    const uploaded = await fetch(`${server.baseUrl}/api/admin/images`, {
+      method: 'POST',
+      headers: { Origin: server.baseUrl, Cookie: cookie },
+      body: form,
+    });
+    expect(uploaded.status).toBe(200);
+    const { imageUrl } = (await uploaded.json()) as { imageUrl: string };
+    const category = withDb(server.dbPath, (db) => db.prepare('SELECT id FROM categories LIMIT 1').get()) as {
+      id: number;
+    };
+    const text = { question: 'Which colour is this picture?', answers: ['Red', 'Blue', 'Green', 'Yellow'] };
+    const created = await fetch(`${server.baseUrl}/trpc/admin.questions.create`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: server.baseUrl, Cookie: cookie },
+      body: JSON.stringify({
+        categoryId: category.id,
+        ageCategory: 'Kids',
+        difficulty: 1,
+        correctAnswerIndex: 0,
+        en: text,
+        vi: { question: 'Bức tranh này màu gì?', answers: ['Đỏ', 'Xanh dương', 'Xanh lá', 'Vàng'] },
+        imageUrl,
+      }),
+    });
+    expect(created.status).toBe(200);
+    const served = Buffer.from(await (await fetch(`${server.baseUrl}${imageUrl}`)).arrayBuffer());
+
+    const folder = join(scratchDir(), 'quiz-backup');
+    const backup = spawnServerProcess({ DATABASE_PATH: server.dbPath, UPLOADS_DIR: join(server.dir, 'uploads') }, [
+      'backup',
+      folder,
+    ]);
+    expect((await waitForExit(backup, 20_000)).code, backup.output()).toBe(0);
+    // A backup never writes over another.
+    const again = spawnServerProcess({ DATABASE_PATH: server.dbPath }, ['backup', folder]);
+    expect((await waitForExit(again, 20_000)).code).toBe(1);
+    expect(again.output()).toContain('is not empty');
+
+    // A new machine: nothing but the backup.
+    const fresh = scratchDir();
+    const freshEnv = { DATABASE_PATH: join(fresh, 'quiz-ladder.db'), UPLOADS_DIR: join(fresh, 'uploads') };
+    const restore = spawnServerProcess(freshEnv, ['restore', folder]);
+    expect((await waitForExit(restore, 20_000)).code, restore.output()).toBe(0);
+    // Restoring over a database asks for --replace.
+    const over = spawnServerProcess(freshEnv, ['restore', folder]);
+    expect((await waitForExit(over, 20_000)).code).toBe(1);
+    expect(over.output()).toContain('--replace');
+
+    const restored = await started({ dir: fresh, env: freshEnv });
+    const row = withDb(restored.dbPath, (db) =>
+      db.prepare('SELECT question_en AS text FROM questions WHERE image_url = ?').get(imageUrl),
+    );
+    expect(row).toEqual({ text: text.question });
+    const answer = await fetch(`${restored.baseUrl}${imageUrl}`);
+    expect(answer.status).toBe(200);
+    expect(Buffer.from(await answer.arrayBuffer()).equals(served)).toBe(true);
   });
 
   test('backup of a database that does not exist says so in one sentence and exits 1', async () => {
@@ -195,12 +269,45 @@ describe('running the server', () => {
     expect(stranger.output()).not.toMatch(/\n\s+at /);
   });
 
+  test('`pin remove` takes a forgotten parent PIN off an account while the server runs', async () => {
+    const server = await started();
+    const account = newAccount('Forgetful');
+    const signIn = await fetch(`${server.baseUrl}/auth/local`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: server.baseUrl },
+      body: JSON.stringify({ name: account.name, email: account.email }),
+    });
+    const cookie = (signIn.headers.getSetCookie()[0] as string).split(';')[0] as string;
+    const post = (path: string, body: object) =>
+      fetch(`${server.baseUrl}/trpc/${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: server.baseUrl, cookie },
+        body: JSON.stringify(body),
+      });
+    expect((await post('parentLock.set', { pin: '2468' })).status).toBe(200);
+    expect((await post('parentLock.lock', {})).status).toBe(200);
+    expect((await post('profiles.create', { name: 'Na', age: 8 })).status).toBe(403);
+
+    const removed = spawnServerProcess({ DATABASE_PATH: server.dbPath }, [
+      'pin',
+      'remove',
+      account.email.toUpperCase(),
+    ]);
+    expect((await waitForExit(removed, 20_000)).code, removed.output()).toBe(0);
+    expect(removed.output()).toContain('is removed: nothing is locked until a new one is set.');
+    expect((await post('profiles.create', { name: 'Na', age: 8 })).status).toBe(200);
+
+    const stranger = spawnServerProcess({ DATABASE_PATH: server.dbPath }, ['pin', 'remove', 'nobody@example.test']);
+    expect((await waitForExit(stranger, 20_000)).code).toBe(1);
+    expect(stranger.output()).toContain('No account with the email nobody@example.test has signed in yet.');
+  });
+
   test('backup without a destination prints its usage and exits 2', async () => {
     const { env } = await refusedEnv({});
     const backup = spawnServerProcess({ DATABASE_PATH: env.DATABASE_PATH as string }, ['backup']);
     const result = await waitForExit(backup, 10_000);
     expect(result.code).toBe(2);
-    expect(backup.output()).toContain('Usage: node dist/server.js backup <file>');
+    expect(backup.output()).toContain('Usage: node dist/server.js backup <folder>');
   });
 });
 
@@ -297,6 +404,41 @@ describe('the Node.js it runs on', () => {
       expect(output.trim().split('\n')).toHaveLength(1);
     },
   );
+});
+
+describe('on the home network', () => {
+  test('HOST=0.0.0.0 without PUBLIC_URL says where it answers, and a phone plays at that address', async () => {
+    const address = Object.values(networkInterfaces())
+      .flat()
+      .find((entry) => entry && !entry.internal && entry.family === 'IPv4')?.address;
+    if (!address) throw new Error('this machine has no network address to test with');
+    const server = await started({ env: { HOST: '0.0.0.0', ALLOW_LOCAL_SIGNIN: 'true', LOG_LEVEL: 'info' } });
+    const lanUrl = `http://${address}:${server.port}`;
+    expect(server.process.output()).toContain(`Quiz Ladder answers at http://localhost:${server.port}`);
+    expect(server.process.output()).toContain(lanUrl);
+
+    const browser = await launchBrowser();
+    cleanups.push(() => browser.close());
+    const { page, problems } = await openPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true });
+    await signInThroughUi(page, lanUrl);
+    await page.getByRole('link', { name: 'Create the first profile' }).click();
+    await page.getByLabel('Name').fill('Bé An');
+    await page.getByLabel('Age').fill('7');
+    await page.getByRole('button', { name: 'Create profile' }).click();
+    await page.waitForURL(`${lanUrl}/profiles`);
+    // Not a secure context: no service worker, wake lock or crypto.randomUUID; the game plays all the same.
+    await page.getByRole('button', { name: /^Bé An / }).click();
+    await page.waitForURL(`${lanUrl}/pre-game`);
+    await page.getByRole('button', { name: 'Start New Game' }).click();
+    await page.getByText('Question 1 of 15', { exact: true }).waitFor();
+    await page.locator('.answers button.answer').first().click();
+    await page
+      .locator('.answers button.answer[data-state="correct"], .answers button.answer[data-state="wrong"]')
+      .first()
+      .waitFor();
+    expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
+    assertNoProblems(problems);
+  });
 });
 
 describe('sign-in configuration', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { newAccount, signInViaHttp, trpcMutation } from './support/app';
+import { newAccount, signInThroughUi, signInViaHttp, trpcMutation } from './support/app';
 import { assertNoProblems } from './support/browser';
 import { e2eSuite } from './support/suite';
 
@@ -70,5 +70,71 @@ describe('the parent lock', () => {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     // The wrong PIN's answer is the only error the page met.
     assertNoProblems(problems, { console: [/status of 400/], http: [/^400 POST .*\/trpc\/parentLock\.unlock/] });
+  });
+
+  test('signing in again keeps it shut; wrong PINs pause tries; Forgot PIN lets the parent choose a new one', async () => {
+    const { page, context, problems } = await suite.open();
+    const parent = newAccount('Forgetful');
+    await signInViaHttp(context, suite.server.baseUrl, parent);
+    await trpcMutation(context, suite.server.baseUrl, 'profiles.create', { name: 'Na', age: 8 });
+    await trpcMutation(context, suite.server.baseUrl, 'parentLock.set', { pin: '2468' });
+    await page.goto(suite.url('/profiles'));
+
+    // A child signs out and in again (one tap with Google): the lock stays shut.
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.waitForURL(suite.url('/'));
+    await signInThroughUi(page, suite.server.baseUrl, parent);
+    await page.getByRole('button', { name: 'Edit Na' }).click();
+    const prompt = page.getByRole('dialog', { name: 'Parent PIN' });
+    const field = prompt.getByLabel('PIN (4 to 8 digits)');
+
+    /** A PIN typed and sent: the status the server answered. */
+    const tryPin = async (pin: string) => {
+      await field.fill(pin);
+      const answered = page.waitForResponse((response) => response.url().includes('/trpc/parentLock.unlock'));
+      await prompt.getByRole('button', { name: 'Unlock' }).click();
+      return (await answered).status();
+    };
+
+    // Five wrong PINs: tries pause, and the message shows no way round.
+    for (let i = 0; i < 4; i++) expect(await tryPin(`111${i}`)).toBe(400);
+    await prompt.getByText('That PIN is not right.').waitFor();
+    expect(await tryPin('1119')).toBe(429);
+    const paused = prompt.getByText('Too many wrong PINs: tries are paused for 5 minutes.');
+    await paused.waitFor();
+    expect(await prompt.getByRole('alert').innerText()).not.toMatch(/sign (out|in)/i);
+    // Even the right PIN waits now, on this device.
+    expect(await tryPin('2468')).toBe(429);
+    await paused.waitFor();
+
+    // Forgot PIN: its own sign-in (here the local one, which protects nothing), then a new PIN.
+    await prompt.getByRole('link', { name: 'Forgot PIN?' }).click();
+    await page.waitForURL(suite.url('/sign-in/local?forgotPin=1'));
+    await page.getByText(/Forgot PIN: signing in here opens the parent lock/).waitFor();
+    await page.getByLabel('Your name').fill(parent.name);
+    await page.getByLabel('Email').fill(parent.email);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(suite.url('/profiles'));
+    const settings = page.getByRole('dialog', { name: 'Parent PIN' });
+    await settings.getByText('You signed in again: choose a new PIN, or remove it to turn the lock off.').waitFor();
+    await settings.getByLabel('New PIN (4 to 8 digits)').fill('1357');
+    await settings.getByLabel('The same PIN again').fill('1357');
+    await settings.getByRole('button', { name: 'Save PIN' }).click();
+    await settings.getByText('The PIN is saved.').waitFor();
+    await settings.getByRole('button', { name: 'Close' }).click();
+
+    // Play resumes, and the new PIN is the one that opens the lock.
+    await page.getByRole('button', { name: /^Na/ }).click();
+    await page.waitForURL(suite.url('/pre-game'));
+    await page.getByRole('button', { name: 'Back to profiles' }).click();
+    await page.getByRole('button', { name: 'Edit Na' }).click();
+    await prompt.getByLabel('PIN (4 to 8 digits)').fill('1357');
+    await prompt.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByRole('dialog', { name: /Edit/ }).waitFor();
+    assertNoProblems(problems, {
+      console: [/status of 400/, /status of 429/],
+      http: [/^400 POST .*\/trpc\/parentLock\.unlock/, /^429 POST .*\/trpc\/parentLock\.unlock/],
+    });
   });
 });

@@ -31,9 +31,14 @@ describe('the installed app', () => {
     expect(manifest.icons.map((icon) => icon.purpose)).toContain('maskable');
 
     // The worker takes over, with the shell cached.
-    await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
+    // Installing precaches the app's files: on a busy machine that takes longer than a click's wait.
+    await page.waitForFunction(
+      async () => (await navigator.serviceWorker.ready).active?.state === 'activated',
+      undefined,
+      { timeout: 45_000 },
+    );
     await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 45_000 });
     const cached = await page.evaluate(async () => {
       const names = await caches.keys();
       const cache = await caches.open(names[0] as string);

@@ -130,6 +130,30 @@ describe('a picture question', () => {
   });
 });
 
+describe('behind a reverse proxy with a smaller limit', () => {
+  test("a proxy's own 413 page says the file is too large for the server, not that it cannot be reached", async () => {
+    const { page, problems } = await suite.open();
+    await signInThroughUi(page, suite.server.baseUrl, ADMIN);
+    // What nginx answers past its client_max_body_size: its own HTML page, not the app's JSON.
+    await page.route('**/api/admin/question-sets/import', (route) =>
+      route.fulfill({
+        status: 413,
+        contentType: 'text/html',
+        body: '<html><head><title>413 Request Entity Too Large</title></head><body>nginx</body></html>',
+      }),
+    );
+    await page.goto(`${suite.server.baseUrl}/admin/add-question-set`);
+    await page.setInputFiles('input[type=file]', {
+      name: 'questions.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('category,question_en\n'),
+    });
+    await page.getByText('The file is too large for the server.').waitFor();
+    expect(await page.getByText(/Cannot reach the server/).count()).toBe(0);
+    assertNoProblems(problems, { http: [/^413 POST .*\/api\/admin\/question-sets\/import$/], console: [/413/] });
+  });
+});
+
 describe('Reject All', () => {
   test('asks first: Cancel keeps the review, Reject All clears it and the focus goes to the file field', async () => {
     const { page, problems } = await suite.open();

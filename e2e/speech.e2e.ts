@@ -1,4 +1,4 @@
-import type { Response } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startFakeAiService } from '../server/test/fake-ai-service';
 import { assertNoProblems } from './support/browser';
@@ -24,20 +24,48 @@ afterAll(async () => {
 const withService = e2eSuite(() => ({ env: { SPEECH_BASE_URL: ai.baseURL, ESPEAK_NG: 'off' } }));
 const withEspeak = e2eSuite();
 
-/** Records what the page's audio elements were asked to play, and whether they did. */
+/** Records what the page's audio elements were asked to play, whether they started, and whether they played to the end. */
 const recordPlayback = `(() => {
   window.__played = [];
   const play = HTMLMediaElement.prototype.play;
   HTMLMediaElement.prototype.play = function () {
-    const entry = { src: this.src, started: false, error: null };
+    const entry = { src: this.src, started: false, ended: false, duration: null, error: null, mediaError: null };
     window.__played.push(entry);
+    this.addEventListener('ended', () => { entry.ended = true; entry.duration = this.duration; }, { once: true });
+    this.addEventListener('error', () => { entry.mediaError = this.error && this.error.code; }, { once: true });
     const result = play.call(this);
     result.then(() => { entry.started = true; }, (error) => { entry.error = String(error); });
     return result;
   };
 })();`;
 
-async function playVietnameseGame(suite: E2eSuite, expectedType: string) {
+/** A browser that plays no Ogg Opus (Safari): it says so when asked. */
+const withoutOpus = `(() => {
+  const canPlayType = HTMLMediaElement.prototype.canPlayType;
+  HTMLMediaElement.prototype.canPlayType = function (type) {
+    return /ogg|opus/i.test(type) ? '' : canPlayType.call(this, type);
+  };
+})();`;
+
+type Played = {
+  src: string;
+  started: boolean;
+  ended: boolean;
+  duration: number | null;
+  /** play() refused (a line cut short by the next one is, with AbortError). */
+  error: string | null;
+  /** The browser could not play the clip (MediaError's code). */
+  mediaError: number | null;
+};
+
+type Browser = {
+  /** An init script for the page: a browser that plays no Opus, say. */
+  script?: string;
+  /** Answers in place of the server's: a clip the browser cannot play, say. */
+  route?: (page: Page) => Promise<unknown>;
+};
+
+async function playVietnameseGame(suite: E2eSuite, expectedType: string, browser: Browser = {}) {
   const { page, problems, profileId } = await suite.player(
     { name: 'Bé Na', age: 8 },
     {
@@ -45,13 +73,16 @@ async function playVietnameseGame(suite: E2eSuite, expectedType: string) {
       setup: async (context) => {
         await installSpeechStandIn(context, { voices: [ENGLISH_VOICE] });
         await context.addInitScript(recordPlayback);
+        if (browser.script) await context.addInitScript(browser.script);
       },
     },
   );
+  await browser.route?.(page);
   const heard: { line: string; status: number; type: string }[] = [];
   page.on('response', (response: Response) => {
     const url = new URL(response.url());
-    if (url.pathname === '/api/speech') {
+    // (299: a clip made unplayable by the test's route, below.)
+    if (url.pathname === '/api/speech' && response.status() !== 299) {
       heard.push({
         line: url.searchParams.get('line') ?? '',
         status: response.status(),
@@ -82,13 +113,17 @@ async function playVietnameseGame(suite: E2eSuite, expectedType: string) {
   await heardLine('end');
 
   for (const h of heard) expect(h, h.line).toMatchObject({ status: 200, type: expectedType });
-  // Played, not only fetched; no Vietnamese went to the English voice; no "no voice" note.
-  const played = await page.evaluate(
-    () => (window as unknown as { __played: { src: string; started: boolean; error: string | null }[] }).__played,
-  );
+  // Played to its end, not only fetched: the end line, heard last, is not cut short by anything.
+  const playedNow = () => page.evaluate(() => (window as unknown as { __played: Played[] }).__played);
+  await expect.poll(async () => (await playedNow()).at(-1)?.ended, { timeout: 20_000 }).toBe(true);
+  const played = await playedNow();
   expect(played.length).toBeGreaterThanOrEqual(4);
   expect(played.every((p) => p.src.startsWith('blob:'))).toBe(true);
-  expect(played.some((p) => p.started)).toBe(true);
+  if (!browser.route) expect(played.map((p) => p.mediaError)).toEqual(played.map(() => null));
+  // "Trò chơi kết thúc. …": a few seconds of espeak-ng's speech, as long as it was spoken (the
+  // stub service's MP3 is half a second of silence).
+  expect(played.at(-1)?.duration).toBeGreaterThan(expectedType === 'audio/mpeg' ? 0.4 : 2);
+  // No Vietnamese went to the English voice; no "no voice" note.
   const spoken = await page.evaluate(() => (window as unknown as { __spoken: { lang: string }[] }).__spoken);
   expect(spoken.filter((u) => u.lang.startsWith('vi'))).toEqual([]);
   expect(await page.locator('.speech-note').count()).toBe(0);
@@ -104,8 +139,80 @@ describe('a Vietnamese game where the browser has no Vietnamese voice', () => {
     expect(inputs.some((input) => input.startsWith('Trò chơi kết thúc.'))).toBe(true);
   });
 
-  test('is read by espeak-ng when no service is configured (WAV)', async () => {
-    await playVietnameseGame(withEspeak, 'audio/wav');
+  test('is read by espeak-ng when no service is configured (Ogg Opus)', async () => {
+    await playVietnameseGame(withEspeak, 'audio/ogg');
+  });
+
+  test('is read by espeak-ng as WAV where the browser plays no Opus (Safari)', async () => {
+    await playVietnameseGame(withEspeak, 'audio/wav', { script: withoutOpus });
+  });
+
+  test('falls back to WAV when a browser that claims Opus cannot play a clip', async () => {
+    let broken = 0;
+    const page = await playVietnameseGame(withEspeak, 'audio/wav', {
+      // The first Ogg clip arrives unplayable; the page asks for it again as WAV, and for every line after.
+      route: (page) =>
+        page.route(
+          (url) => url.pathname === '/api/speech' && !url.searchParams.has('format'),
+          (route) => {
+            broken++;
+            return route.fulfill({
+              status: 299,
+              contentType: 'audio/ogg',
+              body: Buffer.from('OggS but nothing playable'),
+            });
+          },
+        ),
+    });
+    expect(broken).toBeGreaterThan(0);
+    await page.close();
+  });
+});
+
+describe('a browser with no speech voices at all (Linux Chromium without speech-dispatcher, many TVs)', () => {
+  test('hears an English game from the server, from the first question to the end', async () => {
+    // No stand-in: this Chromium's own speechSynthesis, which lists no voice and fails every utterance.
+    const { page, problems, profileId } = await withEspeak.player(
+      { name: 'Minh', age: 10 },
+      {
+        locale: 'en-US',
+        setup: async (context) => {
+          await context.addInitScript(recordPlayback);
+        },
+      },
+    );
+    expect(await page.evaluate(() => speechSynthesis.getVoices().length)).toBe(0);
+    const heard: { line: string; status: number }[] = [];
+    page.on('response', (response: Response) => {
+      const url = new URL(response.url());
+      if (url.pathname === '/api/speech')
+        heard.push({ line: url.searchParams.get('line') ?? '', status: response.status() });
+    });
+    const heardLine = (line: string, times = 1) =>
+      expect
+        .poll(() => heard.filter((h) => h.line === line && h.status === 200).length, { timeout: 15_000 })
+        .toBeGreaterThanOrEqual(times);
+
+    await page.goto(withEspeak.url('/pre-game'));
+    await page.getByRole('button', { name: 'Start New Game' }).click();
+    await page.getByText('Question 1 of 15', { exact: true }).waitFor();
+    await heardLine('question');
+    const first = servedQuestion(withEspeak.server.dbPath, profileId, 0);
+    await page.locator('.answers button.answer').nth(first.correctShownIndex).click();
+    await heardLine('result');
+    await page.getByText('Question 2 of 15', { exact: true }).waitFor();
+    await heardLine('question', 2);
+    const second = servedQuestion(withEspeak.server.dbPath, profileId, 1);
+    await page
+      .locator('.answers button.answer')
+      .nth((second.correctShownIndex + 1) % 4)
+      .click();
+    await heardLine('end');
+    const played = await page.evaluate(() => (window as unknown as { __played: { started: boolean }[] }).__played);
+    expect(played.filter((p) => p.started).length).toBeGreaterThanOrEqual(3);
+    // Heard, so no note says this device has no voice.
+    expect(await page.locator('.speech-note').count()).toBe(0);
+    assertNoProblems(problems);
   });
 });
 

@@ -5,7 +5,8 @@ import { build } from 'esbuild';
  * Bundles each entry (output name → source path) and all it imports into ESM files in `outdir`:
  * `<name><extension>` for each entry, and what they import only on first use (the AI client, CSV parsing,
  * resumable uploads, the bank's rules) in chunks of their own under `chunks/`, so start-up neither
- * parses nor keeps them. better-sqlite3 and sharp stay external native modules. `plugins` are
+ * parses nor keeps them. better-sqlite3 and sharp stay external native modules, and opusscript
+ * too (it reads its WebAssembly from beside its own file). `plugins` are
  * esbuild's (the bench swaps a module with one).
  */
 export function bundleServer(entries, outdir, extension = '.js', plugins = []) {
@@ -22,7 +23,7 @@ export function bundleServer(entries, outdir, extension = '.js', plugins = []) {
     platform: 'node',
     format: 'esm',
     target: 'node22',
-    external: ['better-sqlite3', 'sharp'],
+    external: ['better-sqlite3', 'sharp', 'opusscript'],
     sourcemap: true,
     legalComments: 'none',
     // Without comments or whitespace (names kept, for readable stack traces): the source V8 keeps in

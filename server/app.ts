@@ -10,6 +10,7 @@ import type { ServerDeps } from './deps';
 import type { Config } from './env';
 import { clientErrorText, DomainError, englishMessage } from './errors';
 import { apiRoutes } from './http/api-routes';
+import { parseJsonBodies } from './http/json-bodies';
 import { pageState, pictureToPreload } from './http/page-state';
 import { questionSetRoutes } from './http/question-set-routes';
 import { answerError } from './http/rest';
@@ -28,7 +29,7 @@ export type AppDeps = {
     Config,
     'PUBLIC_URL' | 'PORT' | 'signIn' | 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'ADMIN_EMAILS'
   > &
-    Partial<Pick<Config, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL'>>;
+    Partial<Pick<Config, 'HOST' | 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL'>>;
   /** The server's read connection, its writer (server/writer) and where question images are stored. */
   deps: Omit<ServerDeps, 'limiter' | 'generator' | 'speech'> & Partial<Pick<ServerDeps, 'speech'>>;
   /** How long a request to the AI service may take (tests shorten it). */
@@ -159,7 +160,8 @@ export async function buildApp(options: AppDeps) {
     },
   });
 
-  registerSecurity(app, { publicOrigin, port: config.PORT });
+  registerSecurity(app, { publicOrigin, port: config.PORT, listenHost: config.HOST });
+  parseJsonBodies(app);
   app.addHook('onResponse', async (request, reply) => {
     request.log.debug({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   });

@@ -28,6 +28,18 @@ describe('parseEnv', () => {
     expect(config.ALLOW_LOCAL_SIGNIN).toBe(false);
     expect(config.signIn).toBe('local');
     expect(config.signInWarning).toBeUndefined();
+    expect(config.SPEECH_CACHE_MB).toBe(200);
+    expect(config.SPEECH_DAILY_MB).toBe(20);
+  });
+
+  it('reads the speech limits in megabytes, and refuses what is not one', () => {
+    expect(configOf({ SPEECH_CACHE_MB: '50', SPEECH_DAILY_MB: '5' })).toMatchObject({
+      SPEECH_CACHE_MB: 50,
+      SPEECH_DAILY_MB: 5,
+    });
+    const problems = problemsOf({ SPEECH_CACHE_MB: '0', SPEECH_DAILY_MB: '2.5' });
+    expect(problems[0]).toMatch(/^SPEECH_CACHE_MB: must be at least 1/);
+    expect(problems[1]).toMatch(/^SPEECH_DAILY_MB: must be a whole number of megabytes/);
   });
 
   it('reads the values it is given', () => {
@@ -178,6 +190,8 @@ describe('signInModeOf', () => {
     SPEECH_VOICE_EN: 'alloy',
     SPEECH_VOICE_VI: 'alloy',
     ESPEAK_NG: 'espeak-ng',
+    SPEECH_CACHE_MB: 200,
+    SPEECH_DAILY_MB: 20,
   };
 
   it('is local without a problem on loopback in development', () => {

@@ -21,7 +21,18 @@ export const DEFAULT_AI_MODEL = 'gpt-4o-mini';
 export const DEFAULT_UPLOADS_DIR = 'uploads';
 export const DEFAULT_SPEECH_MODEL = 'gpt-4o-mini-tts';
 export const DEFAULT_SPEECH_VOICE = 'alloy';
+export const DEFAULT_SPEECH_CACHE_MB = 200;
+export const DEFAULT_SPEECH_DAILY_MB = 20;
 export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
+
+/** A whole number of megabytes, at least 1. */
+const megabytes = (fallback: number) =>
+  z
+    .string()
+    .regex(/^\d{1,7}$/, 'must be a whole number of megabytes')
+    .transform(Number)
+    .pipe(z.number().min(1, 'must be at least 1'))
+    .default(fallback);
 
 const fields = {
   NODE_ENV: z
@@ -67,6 +78,10 @@ const fields = {
   SPEECH_VOICE_VI: z.string().trim().min(1).default(DEFAULT_SPEECH_VOICE),
   /** The espeak-ng program (a name on PATH or a path), or `off`. */
   ESPEAK_NG: z.string().trim().min(1).default('espeak-ng'),
+  /** The most the speech clips (UPLOADS_DIR/speech) may take on disk; the clips heard longest ago go first. */
+  SPEECH_CACHE_MB: megabytes(DEFAULT_SPEECH_CACHE_MB),
+  /** Each account's megabytes of new speech clips a day (clips already made are free). */
+  SPEECH_DAILY_MB: megabytes(DEFAULT_SPEECH_DAILY_MB),
   /** What the log keeps: warnings and errors always; a line per request only at `debug`. */
   LOG_LEVEL: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).optional(),
 };

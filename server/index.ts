@@ -1,5 +1,5 @@
 /**
- * dist/server.js: `node dist/server.js [serve | backup <file> | admin grant|revoke <email>]`.
+ * dist/server.js: `node dist/server.js [serve | backup <folder> | restore <folder> [--replace] | admin grant|revoke <email> | pin remove <email>]`.
  * `serve` (the default) is runtime/serve.ts, which builds the app (app.ts: every route) and listens.
  * Nothing is imported before the Node version is checked: better-sqlite3 crashes an older Node
  * with a bare segmentation fault.

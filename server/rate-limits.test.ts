@@ -16,6 +16,7 @@ const limits = {
   profileWrites: 3,
   generations: 2,
   speech: 5,
+  pinTries: 3,
   windowSeconds: 60,
 };
 const app = await createTestApp(db, { rateLimits: limits });
@@ -165,6 +166,23 @@ describe('per-account limits on the calls that write games', () => {
     });
     expect(create.statusCode).toBe(429);
     expect((await trpcStart(flooder)).statusCode).toBe(200);
+  });
+
+  it('parent PIN tries have their own limit, apart from profile writes', async () => {
+    const parent = family();
+    const call = (path: string, payload: object = {}) =>
+      app.inject({ method: 'POST', url: `/trpc/${path}`, headers: parent.headers, payload });
+    expect((await call('parentLock.set', { pin: '2468' })).statusCode).toBe(200);
+    await call('parentLock.lock');
+    for (let i = 0; i < limits.pinTries; i++) {
+      expect((await call('parentLock.unlock', { pin: '0000' })).statusCode).toBe(400);
+    }
+    const refused = await call('parentLock.unlock', { pin: '2468' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.data.messageKey).toBe('errors:rateLimited');
+    // The tries drew nothing from the profile writes' budget.
+    expect((await call('profiles.choose', { profileId: parent.profileId })).statusCode).toBe(200);
+    expect((await call('profiles.setTts', { profileId: parent.profileId, ttsEnabled: false })).statusCode).toBe(200);
   });
 
   it('game.answer has its own limit, counted per call even inside a batch', async () => {

@@ -13,6 +13,11 @@ export type RateLimits = {
   generations: number;
   /** Lines spoken by the server (GET /api/speech): a game says a few a question. */
   speech: number;
+  /**
+   * Parent PINs tried (each costs the server a slow hash when taken): apart from the lockouts,
+   * which bound the guesses (shared/parent-lock.ts), this bounds the requests.
+   */
+  pinTries: number;
   windowSeconds: number;
 };
 export type Budget = Exclude<keyof RateLimits, 'windowSeconds'>;
@@ -28,6 +33,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   profileWrites: 30,
   generations: 10,
   speech: 120,
+  pinTries: 10,
   windowSeconds: 60,
 };
 
@@ -49,7 +55,7 @@ export const LIMITED_CALLS: Readonly<Record<string, Budget>> = {
   'profiles.choose': 'profileWrites',
   'parentLock.set': 'profileWrites',
   'parentLock.remove': 'profileWrites',
-  'parentLock.unlock': 'profileWrites',
+  'parentLock.unlock': 'pinTries',
   'admin.questionSets.generate': 'generations',
   'POST /api/generate-questions': 'generations',
   'GET /api/speech': 'speech',

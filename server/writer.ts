@@ -1,4 +1,4 @@
-import { lockSession, recordPinTry, removePin, setPin } from './auth/parent-lock';
+import { lockSession, pinTryRight, removePin, setPin, takePinTry } from './auth/parent-lock';
 import { deleteSession, deleteUserSessions, purgeExpiredSessions, renewSession } from './auth/session';
 import { signIn } from './auth/sign-in';
 import type { Db } from './db/database';
@@ -32,7 +32,8 @@ export const writeOperations = {
   // The parent lock
   setPin,
   removePin,
-  recordPinTry,
+  takePinTry,
+  pinTryRight,
   lockSession,
   // Profiles
   createProfile,

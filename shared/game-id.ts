@@ -17,3 +17,29 @@ export function newGameId(now: number = Date.now()): string {
   }
   return uuidOf(bytes, 7);
 }
+
+/**
+ * What newGameId makes, and all a start takes: a v7 UUID in its canonical lower case (an upper-case
+ * spelling would be another game to SQLite), not the nil id, a v1's or a v4's.
+ */
+export const GAME_ID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/**
+ * How far from the server's clock a new game's id may say it was made. A day holds a device whose
+ * clock is on the wrong time zone (local time taken for UTC: up to 14 hours off) and a retry of a
+ * start (seconds, or minutes offline); an id beyond it, a far-future one that would sort after
+ * every game to come, is not used (isCurrentGameId).
+ */
+export const GAME_ID_CLOCK_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** When a v7 id says it was made, in milliseconds since 1970. */
+export const gameIdTime = (id: string) => Number.parseInt(`${id.slice(0, 8)}${id.slice(9, 13)}`, 16);
+
+/**
+ * Whether a new game may have the id a browser made for it: a canonical v7 made within a day of
+ * `now`. A device whose clock is further off starts its game all the same, under an id the server
+ * makes (server/services/game.ts).
+ */
+export function isCurrentGameId(id: string, now: number = Date.now()): boolean {
+  return GAME_ID_V7.test(id) && Math.abs(gameIdTime(id) - now) <= GAME_ID_CLOCK_WINDOW_MS;
+}

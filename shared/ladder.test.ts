@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   isMillionaire,
+  ladderDifficulty,
   outcomeAfterPick,
   PRIZE_LADDER,
   prizeAt,
@@ -53,5 +54,22 @@ describe('end conditions', () => {
     expect(outcomeAfterPick(13, 15, true)).toBe('playing');
     expect(outcomeAfterPick(14, 15, true)).toBe('won');
     expect(outcomeAfterPick(2, 3, true)).toBe('won');
+  });
+});
+
+describe("the ladder's difficulties", () => {
+  const ladder = (count: number, age?: number) =>
+    Array.from({ length: count }, (_, position) => ladderDifficulty(position, count, age));
+
+  it('climbs easy, medium, hard, a third each', () => {
+    expect(ladder(15)).toEqual([1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3]);
+    expect(ladder(15, 10)).toEqual(ladder(15));
+    expect(ladder(15, 40)).toEqual(ladder(15));
+  });
+
+  it('leans on easy questions for a child of 8 or younger, the hard ones only at the top', () => {
+    expect(ladder(15, 7)).toEqual([1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3]);
+    expect(ladder(15, 8)).toEqual(ladder(15, 6));
+    expect(ladder(5, 7)).toEqual([1, 1, 2, 2, 3]);
   });
 });

@@ -35,3 +35,25 @@ export function outcomeAfterPick(position: number, questionCount: number, correc
 export function isMillionaire(winnings: number): boolean {
   return winnings === TOP_PRIZE;
 }
+
+export type Difficulty = 1 | 2 | 3;
+
+/** The youngest Kids (6 to 8): their ladder leans on easy questions, the hard ones only at the top. */
+export const YOUNGEST_KIDS_MAX_AGE = 8;
+/** Their share of easy and of hard questions (the rest medium): 6, 6 and 3 of 15. */
+const YOUNGEST_SHARES = { easy: 0.4, hard: 0.2 };
+
+/**
+ * The difficulty of the question at `position` of a `count`-question ladder for a player of `age`
+ * (unknown: an API caller): easy, then medium, then hard, a third of each; for a child of 8 or
+ * younger, 40 % easy, 40 % medium, 20 % hard (a 7-year-old is not a 12-year-old).
+ */
+export function ladderDifficulty(position: number, count: number = QUESTIONS_PER_GAME, age?: number): Difficulty {
+  if (age !== undefined && age <= YOUNGEST_KIDS_MAX_AGE) {
+    const easy = Math.round(count * YOUNGEST_SHARES.easy);
+    const hard = Math.round(count * YOUNGEST_SHARES.hard);
+    return position < easy ? 1 : position < count - hard ? 2 : 3;
+  }
+  const third = position / count;
+  return third < 1 / 3 ? 1 : third < 2 / 3 ? 2 : 3;
+}

@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { httpBatchLink } from '@trpc/client';
 import { Suspense, useState } from 'react';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useSearch } from 'wouter';
+import { FORGOT_PIN_PARAM } from '../../shared/parent-lock';
 import { RedirectWhenSignedIn, RequireActiveProfile, RequireSignedIn } from './components/guards';
 import { Loading } from './components/loading';
 import { NotFoundPage } from './components/not-found-page';
@@ -40,9 +41,7 @@ export function App() {
                 </RedirectWhenSignedIn>
               </Route>
               <Route path={paths.localSignIn}>
-                <RedirectWhenSignedIn>
-                  <LocalSignInPage />
-                </RedirectWhenSignedIn>
+                <LocalSignInRoute />
               </Route>
               <Route path={paths.profiles}>
                 <RequireSignedIn>
@@ -77,5 +76,16 @@ export function App() {
         </ParentLockProvider>
       </QueryClientProvider>
     </trpc.Provider>
+  );
+}
+
+/** Forgot PIN signs in again from a browser already signed in: then the page stays. */
+function LocalSignInRoute() {
+  const forgotPin = new URLSearchParams(useSearch()).has(FORGOT_PIN_PARAM);
+  if (forgotPin) return <LocalSignInPage />;
+  return (
+    <RedirectWhenSignedIn>
+      <LocalSignInPage />
+    </RedirectWhenSignedIn>
   );
 }

@@ -16,6 +16,7 @@ export class SignInError extends Error {
 }
 
 type IdTokenClaims = {
+  auth_time?: unknown;
   iss?: unknown;
   aud?: unknown;
   exp?: unknown;
@@ -48,9 +49,25 @@ export function identityFromClaims(
   };
 }
 
+/** When the user last typed their password at the provider (`auth_time`), null when the token does not say. */
+export function authenticatedAtOf(claims: IdTokenClaims): Date | null {
+  return typeof claims.auth_time === 'number' && Number.isFinite(claims.auth_time)
+    ? new Date(claims.auth_time * 1000)
+    : null;
+}
+
+export type SignedIn = { identity: VerifiedIdentity; authenticatedAt: Date | null };
+
 export type GoogleSignIn = {
-  authorizationUrl(redirectUri: string, state: string, codeVerifier: string): URL;
-  identityFor(redirectUri: string, code: string, codeVerifier: string): Promise<VerifiedIdentity>;
+  /**
+   * Where to send the browser. `reauthenticate` (Forgot PIN) asks for the password again:
+   * `max_age=0`, which OpenID Connect defines as "authenticate now" and which makes the ID token
+   * carry `auth_time` (Google: with its *session age claims* on, README). Not `prompt=login`:
+   * Google's own values are `none`, `consent` and `select_account`, and it refuses others. Either is
+   * only a request the browser carries, so the callback checks `auth_time` itself.
+   */
+  authorizationUrl(redirectUri: string, state: string, codeVerifier: string, reauthenticate?: boolean): URL;
+  identityFor(redirectUri: string, code: string, codeVerifier: string): Promise<SignedIn>;
 };
 
 /** Google sign-in with state and PKCE (S256). Endpoints can be swapped for a local identity provider in tests. */
@@ -60,21 +77,24 @@ export function createGoogleSignIn(
   endpoints: OAuthEndpoints = GOOGLE_ENDPOINTS,
 ): GoogleSignIn {
   return {
-    authorizationUrl(redirectUri, state, codeVerifier) {
+    authorizationUrl(redirectUri, state, codeVerifier, reauthenticate = false) {
       const client = new OAuth2Client(clientId, clientSecret, redirectUri);
-      return client.createAuthorizationURLWithPKCE(
+      const url = client.createAuthorizationURLWithPKCE(
         endpoints.authorization,
         state,
         CodeChallengeMethod.S256,
         codeVerifier,
         SCOPES,
       );
+      if (reauthenticate) url.searchParams.set('max_age', '0');
+      return url;
     },
     async identityFor(redirectUri, code, codeVerifier) {
       const client = new OAuth2Client(clientId, clientSecret, redirectUri);
       const tokens = await client.validateAuthorizationCode(endpoints.token, code, codeVerifier);
       const claims = decodeIdToken(tokens.idToken()) as IdTokenClaims;
-      return identityFromClaims(claims, { clientId, issuers: endpoints.issuers, now: new Date() });
+      const identity = identityFromClaims(claims, { clientId, issuers: endpoints.issuers, now: new Date() });
+      return { identity, authenticatedAt: authenticatedAtOf(claims) };
     },
   };
 }

@@ -408,6 +408,120 @@ describe('GET /auth/google/callback', () => {
   });
 });
 
+describe('the parent lock and Google', () => {
+  const trpc = (cookie: string, path: string, method: 'GET' | 'POST' = 'POST', payload: object = {}) =>
+    app.inject({
+      method,
+      url: `/trpc/${path}`,
+      headers: { cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' },
+      ...(method === 'POST' ? { payload } : {}),
+    });
+  const lockOf = async (cookie: string) => (await trpc(cookie, 'parentLock.status', 'GET')).json().result.data;
+  const sessionOf = (response: LightMyRequestResponse) => `${SESSION_COOKIE}=${cookieValue(response, SESSION_COOKIE)}`;
+
+  /** A Google account with a PIN, signed in on a device where the lock is closed. */
+  async function parentWithPin(sub: string) {
+    const { response } = await signInWithGoogle({ sub });
+    const cookie = sessionOf(response);
+    expect((await trpc(cookie, 'parentLock.set', 'POST', { pin: '2468' })).statusCode).toBe(200);
+    expect((await trpc(cookie, 'parentLock.lock')).statusCode).toBe(200);
+    return cookie;
+  }
+
+  /** Forgot PIN from a signed-in browser: the app's redirect, the provider, the callback. */
+  async function forgotPin(sessionCookie: string) {
+    const begun = await app.inject({ method: 'GET', url: '/auth/forgot-pin', headers: { cookie: sessionCookie } });
+    expect(begun.statusCode).toBe(302);
+    const back = await idp.authorize(begun.headers.location as string);
+    const response = await callback(`${back.pathname}${back.search}`, `${cookieHeaderFrom(begun)}; ${sessionCookie}`);
+    return { begun, response, asked: idp.authorizations.at(-1) as URLSearchParams };
+  }
+
+  beforeEach(() => {
+    idp.passwordTypedAt = Math.floor(Date.now() / 1000) - 3600;
+    idp.authTimeClaim = true;
+  });
+
+  it('signing in again with Google (one tap: no password asked) leaves the lock closed', async () => {
+    const first = await parentWithPin('pin-parent-1');
+    await app.inject({ method: 'POST', url: '/auth/sign-out', headers: { cookie: first, origin: TEST_ORIGIN } });
+    const { response } = await signInWithGoogle({ sub: 'pin-parent-1' });
+    const asked = idp.authorizations.at(-1) as URLSearchParams;
+    expect(asked.get('max_age')).toBeNull();
+    expect(asked.get('prompt')).toBeNull();
+    expect(await lockOf(sessionOf(response))).toEqual({ hasPin: true, unlocked: false });
+    expect((await trpc(sessionOf(response), 'parentLock.remove')).statusCode).toBe(403);
+  });
+
+  it('even a password typed just now opens nothing at a plain sign-in: only Forgot PIN does', async () => {
+    await parentWithPin('pin-parent-2');
+    const { response } = await signInWithGoogle({ sub: 'pin-parent-2', auth_time: Math.floor(Date.now() / 1000) });
+    expect(response.headers.location).toBe('/profiles');
+    expect(await lockOf(sessionOf(response))).toEqual({ hasPin: true, unlocked: false });
+  });
+
+  it('Forgot PIN asks for the password again and, with a fresh auth_time, opens the lock to set a new PIN', async () => {
+    const tablet = await parentWithPin('pin-parent-3');
+    const { begun, response, asked } = await forgotPin(tablet);
+    expect(asked.get('max_age')).toBe('0');
+    const line = setCookieLine(begun, 'ql_oauth_purpose');
+    expect(line).toMatch(/^ql_oauth_purpose=pin;/);
+    expect(line).toMatch(/; HttpOnly/i);
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/profiles?forgotPin=confirmed');
+    expect(cookieValue(response, 'ql_oauth_purpose')).toBe('');
+    const cookie = sessionOf(response);
+    expect(await lockOf(cookie)).toEqual({ hasPin: true, unlocked: true });
+    expect((await trpc(cookie, 'parentLock.set', 'POST', { pin: '1357' })).statusCode).toBe(200);
+    // The session the browser held before ended, as at every sign-in.
+    expect((await trpc(tablet, 'parentLock.status', 'GET')).statusCode).toBe(401);
+  });
+
+  it('Forgot PIN gives a parent locked out everywhere the account’s tries back', async () => {
+    const sub = 'pin-parent-4';
+    let cookie = await parentWithPin(sub);
+    for (let device = 0; device < 3; device++) {
+      for (let i = 0; i < 5; i++) await trpc(cookie, 'parentLock.unlock', 'POST', { pin: '0000' });
+      cookie = sessionOf((await signInWithGoogle({ sub })).response);
+    }
+    expect((await trpc(cookie, 'parentLock.unlock', 'POST', { pin: '2468' })).statusCode).toBe(429);
+    const { response } = await forgotPin(cookie);
+    const fresh = sessionOf(response);
+    expect(await lockOf(fresh)).toEqual({ hasPin: true, unlocked: true });
+    await trpc(fresh, 'parentLock.lock');
+    expect((await trpc(fresh, 'parentLock.unlock', 'POST', { pin: '2468' })).statusCode).toBe(200);
+  }, 60_000);
+
+  const unconfirmed: [string, (sub: string) => void][] = [
+    [
+      'an auth_time an hour old (the provider did not ask again)',
+      (sub) => idp.signInAs({ sub, auth_time: idp.passwordTypedAt }),
+    ],
+    ['no auth_time at all (session age claims off)', () => (idp.authTimeClaim = false)],
+    ['an auth_time in the future', (sub) => idp.signInAs({ sub, auth_time: Math.floor(Date.now() / 1000) + 3600 })],
+  ];
+  for (const [what, arrange] of unconfirmed) {
+    it(`Forgot PIN with ${what} signs in with the lock closed, and says so`, async () => {
+      const sub = `pin-parent-${what}`;
+      const tablet = await parentWithPin(sub);
+      arrange(sub);
+      const { response } = await forgotPin(tablet);
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe('/profiles?forgotPin=unconfirmed');
+      const cookie = sessionOf(response);
+      expect(await lockOf(cookie)).toEqual({ hasPin: true, unlocked: false });
+      expect((await trpc(cookie, 'parentLock.remove')).statusCode).toBe(403);
+    });
+  }
+
+  it('a plain sign-in begun after an abandoned Forgot PIN is a plain one', async () => {
+    const forgot = await app.inject({ method: 'GET', url: '/auth/forgot-pin' });
+    const { response } = await beginSignIn();
+    expect(cookieValue(forgot, 'ql_oauth_purpose')).toBe('pin');
+    expect(cookieValue(response, 'ql_oauth_purpose')).toBe('');
+  });
+});
+
 describe('in google mode', () => {
   it('the local sign-in route answers 404 and signs nobody in', async () => {
     const before = sessionCount();
@@ -426,6 +540,9 @@ describe('in google mode', () => {
 describe('in local mode', () => {
   it('GET /auth/google redirects to the local sign-in page with a safe returnTo', async () => {
     const localApp = await createTestApp(createTestDb());
+    const forgot = await localApp.inject({ method: 'GET', url: '/auth/forgot-pin' });
+    expect(forgot.statusCode).toBe(302);
+    expect(forgot.headers.location).toBe('/sign-in/local?forgotPin=1');
     const cases: [string | undefined, string][] = [
       ['/pre-game', '/sign-in/local?returnTo=%2Fpre-game'],
       [undefined, '/sign-in/local?returnTo=%2Fprofiles'],

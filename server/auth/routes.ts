@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { generateCodeVerifier, generateState } from 'arctic';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import viMessages from '../../shared/locales/vi/errors.json' with { type: 'json' };
+import { FORGOT_PIN_PARAM, FORGOT_PIN_PATH, type ForgotPinOutcome, isFreshSignIn } from '../../shared/parent-lock';
 import { paths, safeReturnPath } from '../../shared/routes';
 import { localSignInInput } from '../../shared/schemas/auth';
 import type { ServerDeps } from '../deps';
@@ -10,6 +11,7 @@ import { DomainError, englishMessage, httpErrorOf } from '../errors';
 import { answerError, sendNotFound } from '../http/rest';
 import { ownOrigin } from '../http/security';
 import type { GoogleSignIn } from './google';
+import { assertParentUnlocked } from './parent-lock';
 import { authenticate, type CookieSecurity, clearSessionCookie, sessionCookieOptions } from './request-auth';
 import { sessionIdOf } from './session';
 import type { VerifiedIdentity } from './users';
@@ -17,6 +19,9 @@ import type { VerifiedIdentity } from './users';
 const STATE_COOKIE = 'ql_oauth_state';
 const VERIFIER_COOKIE = 'ql_oauth_verifier';
 const RETURN_COOKIE = 'ql_oauth_return';
+/** `pin`: the sign-in is Forgot PIN's, which asked for the password again. */
+const PURPOSE_COOKIE = 'ql_oauth_purpose';
+const OAUTH_COOKIES = [STATE_COOKIE, VERIFIER_COOKIE, RETURN_COOKIE, PURPOSE_COOKIE];
 const OAUTH_COOKIE_MS = 10 * 60 * 1000;
 /** What the provider's redirect carries on to the POST (anything longer is not a real code). */
 const CALLBACK_FIELDS = ['code', 'state', 'error'] as const;
@@ -58,6 +63,9 @@ function sameText(a: string, b: string): boolean {
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
 }
+
+/** Where Forgot PIN lands, saying how it went (the client opens the PIN settings, or says why not). */
+const forgotPinLanding = (outcome: ForgotPinOutcome) => `${paths.profiles}?${FORGOT_PIN_PARAM}=${outcome}`;
 
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
   const { deps, security } = options;
@@ -101,11 +109,38 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     return true;
   }
 
-  /** A new session at every sign-in; the one the browser held before ends (see signIn). */
-  async function startSession(request: FastifyRequest, reply: FastifyReply, identity: VerifiedIdentity) {
+  /**
+   * A new session at every sign-in; the one the browser held before ends (see signIn). Locked like
+   * any other, unless `pinReset` (Forgot PIN, the password just typed).
+   */
+  async function startSession(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    identity: VerifiedIdentity,
+    pinReset = false,
+  ) {
     const replaced = sessionIdOf(request.cookies[security.sessionCookie]);
-    const { token, expiresAt } = await deps.writer.signIn(identity, options.adminEmails, replaced);
+    const { token, expiresAt } = await deps.writer.signIn(identity, options.adminEmails, replaced, { pinReset });
     reply.setCookie(security.sessionCookie, token, sessionCookieOptions(security, expiresAt));
+  }
+
+  /** Off to Google, with the one-time cookies the callback checks; `forgotPin` asks for the password again. */
+  function beginGoogleSignIn(
+    google: GoogleSignIn,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    returnTo: string,
+    forgotPin: boolean,
+  ) {
+    const state = generateState();
+    const verifier = generateCodeVerifier();
+    reply
+      .setCookie(STATE_COOKIE, state, oauthCookie)
+      .setCookie(VERIFIER_COOKIE, verifier, oauthCookie)
+      .setCookie(RETURN_COOKIE, returnTo, oauthCookie);
+    if (forgotPin) reply.setCookie(PURPOSE_COOKIE, 'pin', oauthCookie);
+    else reply.clearCookie(PURPOSE_COOKIE, { path: '/auth' });
+    return reply.redirect(google.authorizationUrl(callbackUrl(request), state, verifier, forgotPin).toString());
   }
 
   app.get('/auth/google', { config: rateLimit }, async (request, reply) => {
@@ -113,13 +148,19 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     if (options.mode === 'local' || !options.google) {
       return reply.redirect(`${paths.localSignIn}?returnTo=${encodeURIComponent(returnTo)}`);
     }
-    const state = generateState();
-    const verifier = generateCodeVerifier();
-    reply
-      .setCookie(STATE_COOKIE, state, oauthCookie)
-      .setCookie(VERIFIER_COOKIE, verifier, oauthCookie)
-      .setCookie(RETURN_COOKIE, returnTo, oauthCookie);
-    return reply.redirect(options.google.authorizationUrl(callbackUrl(request), state, verifier).toString());
+    return beginGoogleSignIn(options.google, request, reply, returnTo, false);
+  });
+
+  /**
+   * Forgot PIN (shared/parent-lock.ts): a sign-in that asks Google for the password again, and opens
+   * the lock only if the ID token says it was typed just now. With local sign-in (development only)
+   * it is the local page, which proves nothing: anyone may sign in there as anyone (README).
+   */
+  app.get(FORGOT_PIN_PATH, { config: rateLimit }, async (request, reply) => {
+    if (options.mode === 'local' || !options.google) {
+      return reply.redirect(`${paths.localSignIn}?${FORGOT_PIN_PARAM}=1`);
+    }
+    return beginGoogleSignIn(options.google, request, reply, paths.profiles, true);
   });
 
   /**
@@ -153,8 +194,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       const expectedState = request.cookies[STATE_COOKIE];
       const verifier = request.cookies[VERIFIER_COOKIE];
       const returnTo = safeReturnPath(request.cookies[RETURN_COOKIE]);
+      const forgotPin = request.cookies[PURPOSE_COOKIE] === 'pin';
       // One attempt per state: the cookies go whatever happens next, so a replay finds none.
-      for (const name of [STATE_COOKIE, VERIFIER_COOKIE, RETURN_COOKIE]) reply.clearCookie(name, { path: '/auth' });
+      for (const name of OAUTH_COOKIES) reply.clearCookie(name, { path: '/auth' });
 
       if (!options.google) return sendNotFound(reply);
       if (
@@ -168,14 +210,24 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         request.log.warn({ reason: body.error ?? 'state or code missing or wrong' }, 'sign-in refused');
         return reply.code(400).type('text/plain').send('Sign-in failed. Please go back and try again.');
       }
+      let pinReset = false;
       try {
-        await startSession(request, reply, await options.google.identityFor(callbackUrl(request), body.code, verifier));
+        const { identity, authenticatedAt } = await options.google.identityFor(
+          callbackUrl(request),
+          body.code,
+          verifier,
+        );
+        pinReset = forgotPin && isFreshSignIn(authenticatedAt);
+        if (forgotPin && !authenticatedAt) {
+          request.log.warn("Forgot PIN: the ID token has no auth_time (turn on Google's session age claims: README)");
+        }
+        await startSession(request, reply, identity, pinReset);
       } catch (error) {
         // Spec §8: sign-in errors are only logged.
         request.log.warn({ err: error }, 'sign-in failed');
         return reply.redirect(paths.home, 303);
       }
-      return reply.redirect(returnTo, 303);
+      return reply.redirect(forgotPin ? forgotPinLanding(pinReset ? 'confirmed' : 'unconfirmed') : returnTo, 303);
     });
   });
 
@@ -183,13 +235,18 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     if (options.mode !== 'local') return sendNotFound(reply);
     const body = localSignInInput.safeParse(request.body);
     if (!body.success) return reply.code(400).send(httpErrorOf(body.error).body);
-    await startSession(request, reply, {
+    // Forgot PIN here proves nothing (anyone may sign in as anyone): local sign-in is for development.
+    const forgotPin = body.data.forgotPin === true;
+    const identity = {
       subject: `local:${body.data.email.toLowerCase()}`,
       email: body.data.email,
       displayName: body.data.name,
       photoUrl: null,
-    });
-    return { redirectTo: safeReturnPath(body.data.returnTo ?? paths.profiles) };
+    };
+    await startSession(request, reply, identity, forgotPin);
+    return {
+      redirectTo: forgotPin ? forgotPinLanding('confirmed') : safeReturnPath(body.data.returnTo ?? paths.profiles),
+    };
   });
 
   app.post('/auth/sign-out', async (request, reply) => {
@@ -199,10 +256,18 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     return reply.code(204).send();
   });
 
-  /** Ends every session of the account: a lost phone, a shared computer left signed in. */
+  /**
+   * Ends every session of the account: a lost phone, a shared computer left signed in. Behind the
+   * parent lock: a child must not sign the parent's phone out.
+   */
   app.post('/auth/sign-out-everywhere', async (request, reply) => {
     const auth = await authenticate({ ...deps, security }, request, reply);
     if (!auth) return reply.code(401).send({ error: englishMessage('errors:unauthorized') });
+    try {
+      assertParentUnlocked(auth.user, auth.session);
+    } catch (error) {
+      return answerError(error, request, reply);
+    }
     await deps.writer.signOutEverywhere(auth.user.id);
     clearSessionCookie(reply, security);
     return reply.code(204).send();

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, lte, sql } from 'drizzle-orm';
-import { UNLOCK_MS } from '../../shared/parent-lock';
 import type { Db } from '../db/database';
 import { preparedQueries } from '../db/prepared';
 import { sessions } from '../db/schema';
@@ -40,17 +39,15 @@ export function hashToken(token: string): string {
 }
 
 /**
- * A new session. A sign-in opens the parent lock for a few minutes (`unlocked`): signing in again
- * is how a parent who forgot the PIN gets in to change it.
+ * A new session, the parent lock closed in it like on any other device: signing in again opens
+ * nothing (Forgot PIN does, after a fresh sign-in at Google: sign-in.ts).
  */
-export function createSession(db: Db, userId: string, now = new Date(), options: { unlocked?: boolean } = {}) {
+export function createSession(db: Db, userId: string, now = new Date()) {
   const token = newSessionToken();
+  const id = hashToken(token);
   const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
-  const unlockedUntil = options.unlocked ? new Date(now.getTime() + UNLOCK_MS) : null;
-  db.insert(sessions)
-    .values({ id: hashToken(token), userId, createdAt: now, expiresAt, unlockedUntil })
-    .run();
-  return { token, expiresAt };
+  db.insert(sessions).values({ id, userId, createdAt: now, expiresAt }).run();
+  return { id, token, expiresAt };
 }
 
 /**

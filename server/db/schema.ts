@@ -28,10 +28,12 @@ export const users = sqliteTable('users', {
   recentGames: text('recent_games', { mode: 'json' }).$type<FamilyGame[]>().notNull().default([]),
   /**
    * The parent lock: the PIN's scrypt hash (`scrypt$N$r$p$salt$hash`, base64), null without one;
-   * wrong tries in a row, and until when tries are refused after too many (server/auth/parent-lock.ts).
+   * and the account's own budget of wrong tries, over all its devices (shared/parent-lock.ts,
+   * MAX_ACCOUNT_PIN_TRIES): wrong tries, lockouts in a row, until when tries are refused everywhere.
    */
   pinHash: text('pin_hash'),
   pinFailures: integer('pin_failures').notNull().default(0),
+  pinLockouts: integer('pin_lockouts').notNull().default(0),
   pinLockedUntil: integer('pin_locked_until', { mode: 'timestamp_ms' }),
   createdAt: createdAt(),
 });
@@ -66,8 +68,12 @@ export const sessions = sqliteTable(
     activeProfileId: text('active_profile_id').references(() => profiles.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
-    /** Until when the parent lock is open on this device (the PIN entered, or a fresh sign-in); null: closed. */
+    /** Until when the parent lock is open on this device (the PIN entered, or Forgot PIN); null: closed. */
     unlockedUntil: integer('unlocked_until', { mode: 'timestamp_ms' }),
+    /** This device's wrong PINs, lockouts in a row and lockout (shared/parent-lock.ts, MAX_PIN_TRIES). */
+    pinFailures: integer('pin_failures').notNull().default(0),
+    pinLockouts: integer('pin_lockouts').notNull().default(0),
+    pinLockedUntil: integer('pin_locked_until', { mode: 'timestamp_ms' }),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expiry_idx').on(t.expiresAt)],
 );

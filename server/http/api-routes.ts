@@ -6,7 +6,7 @@ import type { ServerDeps } from '../deps';
 import { englishMessage } from '../errors';
 import { listCategories } from '../services/categories';
 import { questionsForApi } from '../services/game';
-import { sendError, signedIn } from './rest';
+import { sendError, signedIn, signedInFirst } from './rest';
 
 /** The spec's three /api calls (spec §7) as thin shims over the same services as the tRPC procedures. */
 export async function apiRoutes(app: FastifyInstance, options: { deps: ServerDeps; security: CookieSecurity }) {
@@ -19,7 +19,7 @@ export async function apiRoutes(app: FastifyInstance, options: { deps: ServerDep
 
   app.get('/api/categories', async () => listCategories(deps.db));
 
-  app.post('/api/start-game', async (request, reply) => {
+  app.post('/api/start-game', { onRequest: signedInFirst(options) }, async (request, reply) => {
     const auth = await signedIn(options, request, reply);
     if (!auth) return reply;
     const body = startGameBody.safeParse(request.body);

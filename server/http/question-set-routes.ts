@@ -2,14 +2,20 @@ import { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { generateInput, IMPORT_ZIP_MAX_BYTES, saveQuestionSetInput } from '../../shared/schemas/question-set';
+import { LANGUAGES } from '../../shared/i18n';
+import {
+  generateInput,
+  IMPORT_ZIP_MAX_BYTES,
+  SAVE_SET_MAX_BYTES,
+  saveQuestionSetInput,
+} from '../../shared/schemas/question-set';
 import { generateQuestionSet } from '../ai/generate-set';
 import type { CookieSecurity } from '../auth/request-auth';
 import type { ServerDeps } from '../deps';
 import { DomainError, englishMessage, httpErrorOf } from '../errors';
 import { listCategories } from '../services/categories';
 import { exportedQuestions } from '../services/question-sets';
-import { sendError, signedInAdmin } from './rest';
+import { adminFirst, sendError, signedInAdmin } from './rest';
 
 type Options = { deps: ServerDeps; security: CookieSecurity };
 
@@ -18,12 +24,11 @@ const loadQuestionFiles = () => import('../services/question-file');
 const loadQuestionZips = () => import('../services/question-zip');
 const loadQuestionImports = () => import('../services/question-import');
 
-/** A save of a whole imported file: 5,000 questions of a few hundred bytes each, with room. */
-const SAVE_BODY_LIMIT = 8 * 1024 * 1024;
-
 const exportQuery = z.object({
   format: z.enum(['csv', 'json', 'zip']).default('csv'),
   categoryId: z.coerce.number().int().positive().optional(),
+  /** The admin's language: the file is named after the category as they read it. */
+  lang: z.enum(LANGUAGES).default('en'),
 });
 
 const CONTENT_TYPES = {
@@ -47,6 +52,8 @@ function sendImportError(reply: FastifyReply, error: unknown) {
  */
 export async function questionSetRoutes(app: FastifyInstance, options: Options) {
   const { deps } = options;
+  // Every route here is an admin's: a stranger's body is never read (rest.ts).
+  app.addHook('onRequest', adminFirst(options));
 
   app.post('/api/generate-questions', async (request, reply) => {
     const admin = (await signedInAdmin(options, request, reply))?.user;
@@ -69,7 +76,7 @@ export async function questionSetRoutes(app: FastifyInstance, options: Options) 
     }
   });
 
-  app.post('/api/admin/question-sets', { bodyLimit: SAVE_BODY_LIMIT }, async (request, reply) => {
+  app.post('/api/admin/question-sets', { bodyLimit: SAVE_SET_MAX_BYTES }, async (request, reply) => {
     const admin = (await signedInAdmin(options, request, reply))?.user;
     if (!admin) return reply;
     const input = saveQuestionSetInput.safeParse(request.body);
@@ -86,10 +93,11 @@ export async function questionSetRoutes(app: FastifyInstance, options: Options) 
     if (!admin) return reply;
     const query = exportQuery.safeParse(request.query);
     if (!query.success) return reply.code(400).send({ error: englishMessage('errors:invalidInput') });
-    const { format, categoryId } = query.data;
+    const { format, categoryId, lang } = query.data;
     const category = categoryId ? listCategories(deps.db).find((c) => c.id === categoryId) : undefined;
     const { exportFileName, exportChunks } = await loadQuestionFiles();
-    const name = exportFileName(categoryId ? (category?.name_en ?? String(categoryId)) : null, format);
+    const categoryName = category ? (lang === 'vi' ? category.name_vi : category.name_en) : String(categoryId);
+    const name = exportFileName(categoryId ? categoryName : null, format);
     const rows = exportedQuestions(deps.db, categoryId ?? null);
     // Streamed: a million questions are never in memory at once, and other requests run meanwhile.
     const chunks =

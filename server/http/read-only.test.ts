@@ -89,6 +89,7 @@ const restGets: { route: string; url: string; as?: typeof admin; app?: typeof ap
   { route: '/api/admin/questions/export', url: '/api/admin/questions/export?format=json', as: admin, status: 200 },
   { route: '/uploads/question-images/:name', url: `/uploads/question-images/bank-${'0'.repeat(16)}.webp`, status: 404 },
   { route: '/auth/google', url: '/auth/google', app: googleApp, status: 302 },
+  { route: '/auth/forgot-pin', url: '/auth/forgot-pin', app: googleApp, status: 302 },
   { route: '/auth/google/callback', url: '/auth/google/callback?code=c&state=s', app: googleApp, status: 200 },
   { route: '/auth/continue.js', url: '/auth/continue.js', status: 200 },
   { route: '/api/admin/uploads', url: '/api/admin/uploads', as: admin, status: 404 },

@@ -51,3 +51,16 @@ export async function signedInAdmin(
   await sendError(reply, auth ? (auth.user.isAdmin ? pinLocked() : forbidden()) : unauthorized());
   return null;
 }
+
+/**
+ * onRequest hooks for the routes that take a body: who is asking is known before a byte of it is
+ * read, so a stranger's request costs its headers only (401 signed out, 403 not an admin). The
+ * route's handler asks again, for the account, and gets the same answer (authenticate is once a
+ * request).
+ */
+export const signedInFirst = (who: Who) => async (request: FastifyRequest, reply: FastifyReply) => {
+  if (!(await signedIn(who, request, reply))) return reply;
+};
+export const adminFirst = (who: Who) => async (request: FastifyRequest, reply: FastifyReply) => {
+  if (!(await signedInAdmin(who, request, reply))) return reply;
+};

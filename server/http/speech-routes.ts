@@ -9,6 +9,8 @@ import type { CookieSecurity } from '../auth/request-auth';
 import type { ServerDeps } from '../deps';
 import { DomainError, notFound } from '../errors';
 import { gameById, gameState } from '../services/game';
+import { decodeOggOpus } from '../speech/ogg-opus';
+import { writeWav } from '../speech/pcm';
 import type { SpeechService } from '../speech/speech-service';
 import { sendError, signedIn } from './rest';
 
@@ -26,6 +28,8 @@ const speechQuery = z.object({
     .min(0)
     .max(QUESTIONS_PER_GAME - 1)
     .optional(),
+  /** `wav` from a browser that plays no Opus (Safari): the kept Ogg Opus clip is sent as WAV. */
+  format: z.enum(['wav']).optional(),
 });
 
 /** Sentences read as one clip, each ending in a stop (a pause) unless it has its own. */
@@ -35,7 +39,9 @@ const asOneText = (sentences: string[]) => sentences.map((s) => (/[.?!:…]$/.te
  * Speech made by the server, for a device with no voice for the game's language: a line of one
  * of the player's games (the question on screen, the last pick's result, the end, a lifeline's),
  * composed here from the game the server holds (shared/spoken-lines.ts), never from a text sent.
- * Signed-in players only, another account's game NOT_FOUND, rate-limited like the game.
+ * Signed-in players only, another account's game NOT_FOUND, rate-limited like the game; new clips
+ * within the machine's means and each account's daily budget (speech-service.ts), refused with a
+ * 503 or 429 the page takes quietly.
  */
 export async function speechRoutes(app: FastifyInstance, options: Options) {
   const { deps } = options;
@@ -50,7 +56,7 @@ export async function speechRoutes(app: FastifyInstance, options: Options) {
     if (!auth) return reply;
     const query = speechQuery.safeParse(request.query);
     if (!query.success) return sendError(reply, query.error);
-    const { gameId, line, at } = query.data;
+    const { gameId, line, at, format } = query.data;
     let text: string;
     let lang: Language;
     try {
@@ -68,9 +74,14 @@ export async function speechRoutes(app: FastifyInstance, options: Options) {
       return sendError(reply, error);
     }
     try {
-      const clip = await (deps.speech as SpeechService).clip(text, lang);
+      const clip = await (deps.speech as SpeechService).clip(text, lang, auth.user.id);
+      if (format === 'wav' && clip.type === 'audio/ogg') {
+        return reply.type('audio/wav').send(writeWav(await decodeOggOpus(clip.bytes)));
+      }
       return reply.type(clip.type).send(clip.bytes);
     } catch (error) {
+      // Busy, or the account's day of new clips spent: said, with when to try again.
+      if (error instanceof DomainError) return sendError(reply, error);
       // A failing service never stops a game: the page shows its note and plays on.
       request.log.warn({ err: error }, 'speech failed');
       return sendError(reply, new DomainError('SERVICE_UNAVAILABLE', 'errors:speech.failed'));

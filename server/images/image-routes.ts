@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CookieSecurity } from '../auth/request-auth';
 import type { ServerDeps } from '../deps';
 import { DomainError, englishMessage } from '../errors';
-import { sendError, sendNotFound, signedInAdmin } from '../http/rest';
+import { adminFirst, sendError, sendNotFound, signedInAdmin } from '../http/rest';
 import { securityHeaders } from '../http/security';
 import { type ImageStore, SMALL_IMAGE_BYTES } from './image-store';
 import type { ResumableUploads } from './tus-server';
@@ -51,9 +51,8 @@ export async function imageRoutes(app: FastifyInstance, options: Options) {
   });
 
   await app.register(async (admin) => {
-    admin.addHook('preHandler', async (request, reply) => {
-      if (!(await signedInAdmin(options, request, reply))) return reply;
-    });
+    // Before a byte of an upload is read (rest.ts).
+    admin.addHook('onRequest', adminFirst(options));
 
     await admin.register(fastifyMultipart, {
       // One file and nothing else; the big ones go through the resumable upload.

@@ -5,11 +5,12 @@ import { purgeExpiredSessions, SESSION_COOKIE } from '../auth/session';
 import { closeDatabase, type Db, openDatabase, openReadConnection } from '../db/database';
 import { readBankPictures, seedStarterBank } from '../db/seed/seed';
 import { type Config, loadConfig } from '../env';
+import { reachableAt } from '../http/own-addresses';
 import { renderBankPictures } from '../images/bank-images';
 import { createImageStore } from '../images/image-store';
 import { installPath } from '../install-dir';
 import { ensureSearchIndex } from '../services/question-search';
-import { createSpeechService, SPEECH_CACHE_BYTES } from '../speech/speech-service';
+import { createSpeechService, DEFAULT_SPEECH_LIMITS } from '../speech/speech-service';
 import { StartupError } from './startup-error';
 import { startWriter } from './writer-client';
 
@@ -30,7 +31,12 @@ export async function serve(): Promise<void> {
   prepareDatabase(config.DATABASE_PATH);
   const db = openReadConnection(config.DATABASE_PATH);
   const images = createImageStore(config.UPLOADS_DIR);
-  const speech = createSpeechService(config, join(config.UPLOADS_DIR, 'speech'));
+  // The clip cache is read (and trimmed to its size) from now, while the rest starts.
+  const speech = createSpeechService(config, join(config.UPLOADS_DIR, 'speech'), {
+    ...DEFAULT_SPEECH_LIMITS,
+    cacheBytes: config.SPEECH_CACHE_MB * 1024 * 1024,
+    dailyBytesPerAccount: config.SPEECH_DAILY_MB * 1024 * 1024,
+  });
   let log = (message: string) => console.error(message);
   const writerThread = startWriter(config.DATABASE_PATH, {
     onCrash: (message) => {
@@ -56,13 +62,11 @@ export async function serve(): Promise<void> {
   }
   app.log.info({ database: config.DATABASE_PATH, uploads: config.UPLOADS_DIR }, 'data folders');
 
-  // Expired sessions go once an hour (they are refused when read meanwhile), and the speech
-  // clips heard longest ago once the cache is full.
+  // Expired sessions go once an hour (they are refused when read meanwhile).
   const purge = setInterval(() => {
     writerThread.writer
       .purgeExpiredSessions()
       .catch((error: unknown) => app.log.warn({ err: error }, 'purging expired sessions failed'));
-    speech.prune(SPEECH_CACHE_BYTES).catch((error: unknown) => app.log.warn({ err: error }, 'pruning speech failed'));
   }, SESSION_PURGE_MS);
   purge.unref();
   async function closeAll() {
@@ -77,6 +81,11 @@ export async function serve(): Promise<void> {
     await closeAll();
     throw listenProblem(error, config) ?? error;
   }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  app.log.info(
+    `Quiz Ladder answers at ${reachableAt({ publicUrl: config.PUBLIC_URL, host: config.HOST, port }).join(', ')}`,
+  );
   const { ready } = renderBankPictures(images, readBankPictures().values(), (error) =>
     app.log.error({ err: error }, 'rendering a bank picture failed'),
   );

@@ -74,7 +74,7 @@ describe('the writer thread', () => {
       }
       // A few hundred pages of log, far under SQLite's own threshold (2,000): only the checkpointer moves them.
       expect(walBytes(path)).toBeLessThan(2000 * 4096);
-      await expect.poll(() => statSync(path).size, { timeout: 5000 }).toBeGreaterThan(migratedBytes);
+      await expect.poll(() => statSync(path).size, { timeout: 20_000 }).toBeGreaterThan(migratedBytes);
     } finally {
       await thread.stop();
     }
@@ -88,7 +88,7 @@ describe('the writer thread', () => {
       expect(walBytes(path)).toBe(0);
       await thread.writer.signIn(identity, [], null);
       expect(walBytes(path)).toBeGreaterThan(0); // written, not yet checkpointed: the thread holds it open
-      await expect.poll(() => walBytes(path), { timeout: 5000 }).toBe(0); // rested: closed, checkpointed
+      await expect.poll(() => walBytes(path), { timeout: 20_000 }).toBe(0); // rested: closed, checkpointed
       const again = await thread.writer.signIn(identity, [], null);
       expect(again.token).toMatch(/^[\w-]{43}$/);
     } finally {
@@ -104,12 +104,12 @@ describe('the writer thread', () => {
       expect(open()).toBe(false);
       thread.wake();
       // The thread starts through tsx here: seconds on a busy machine.
-      await expect.poll(open, { timeout: 15_000 }).toBe(true);
-      await expect.poll(open, { timeout: 5000 }).toBe(false);
+      await expect.poll(open, { timeout: 20_000 }).toBe(true);
+      await expect.poll(open, { timeout: 20_000 }).toBe(false);
     } finally {
       await thread.stop();
     }
-  }, 30_000);
+  }, 60_000);
 
   it('refuses the calls it cannot run, saying why', async () => {
     const thread = startWriter(dir, { onCrash: () => undefined });

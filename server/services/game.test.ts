@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { isCurrentGameId, newGameId } from '../../shared/game-id';
 import { games, profiles, questionStats, questions } from '../db/schema';
 import { createTestDb } from '../test/db';
 import { createAccount, createCategoryRow, createProfileRow, createQuestionRows } from '../test/factories';
@@ -53,6 +54,21 @@ describe('starting a game', () => {
       expect([...q.answers].sort()).toEqual([...stored[i]!.answersEn].sort());
       expect(Object.keys(q).sort()).toEqual(['answers', 'imageUrl', 'lang', 'question']);
     }
+  });
+
+  it('gives a child of 8 or younger a ladder that leans on easy questions: 6 easy, 6 medium, 3 hard', async () => {
+    const { api, profileId, categoryId } = setUp({ age: 7, perAge: { Kids: 60 } });
+    const older = setUp({ age: 11, perAge: { Kids: 60 } });
+    const difficultiesOf = async (caller: typeof api, id: string, categoryId: number) => {
+      const game = await caller.game.start({ profileId: id, categoryId, lang: 'en' });
+      return game!.questions.map((q) => storedQuestion(q.question)!.difficulty);
+    };
+    const young = await difficultiesOf(api, profileId, categoryId);
+    expect(young.filter((d) => d === 1)).toHaveLength(6);
+    expect(young.filter((d) => d === 3)).toHaveLength(3);
+    const eleven = await difficultiesOf(older.api, older.profileId, older.categoryId);
+    expect(eleven.filter((d) => d === 1)).toHaveLength(5);
+    expect(eleven.filter((d) => d === 3)).toHaveLength(5);
   });
 
   it('takes the profile’s own age category first', async () => {
@@ -340,18 +356,68 @@ describe('resuming after a reload', () => {
 describe('a lost reply, offline, a second tab: the game as the server holds it', () => {
   it('a start sent again with its game id returns the game the first one made, not a second', async () => {
     const { api, profileId, categoryId } = setUp();
-    const gameId = crypto.randomUUID();
+    const gameId = newGameId();
     const first = await api.game.start({ profileId, categoryId, lang: 'en', gameId });
     const again = await api.game.start({ profileId, categoryId, lang: 'en', gameId });
+    expect(first?.gameId).toBe(gameId);
     expect(again?.gameId).toBe(gameId);
     expect(again?.questions).toEqual(first?.questions);
     expect(db.select().from(games).where(eq(games.profileId, profileId)).all()).toHaveLength(1);
-    // Another family's game id is not taken over.
+  });
+
+  it('another game’s id is answered as an unknown one: a new game, under an id of the server’s', async () => {
+    const { parent, api, profileId, categoryId } = setUp();
+    const gameId = newGameId();
+    const first = await api.game.start({ profileId, categoryId, lang: 'en', gameId });
+    const gamesOf = (id: string) => db.select().from(games).where(eq(games.profileId, id)).all();
+    const sibling = createProfileRow(db, parent.userId);
+    const otherCategory = createCategoryRow(db);
+    createQuestionRows(db, 15, { categoryId: otherCategory });
     const other = setUp();
-    const refused = await rejection(
-      other.api.game.start({ profileId: other.profileId, categoryId, lang: 'en', gameId }),
-    );
-    expect(refused.code).toBe('CONFLICT');
+    for (const [caller, start] of [
+      // Another family's, another profile's of the same family, the same profile's in another category.
+      [other.api, { profileId: other.profileId, categoryId, lang: 'en' as const, gameId }],
+      [api, { profileId: sibling, categoryId, lang: 'en' as const, gameId }],
+      [api, { profileId, categoryId: otherCategory, lang: 'en' as const, gameId }],
+    ] as const) {
+      const started = await caller.game.start(start);
+      expect(started?.status).toBe('playing');
+      expect(started?.gameId).not.toBe(gameId);
+      expect(isCurrentGameId(started!.gameId)).toBe(true);
+    }
+    expect(gamesOf(other.profileId)).toHaveLength(1);
+    expect(gamesOf(sibling)).toHaveLength(1);
+    // The id still names the first game, ended only as any new start of its profile ends one.
+    const kept = db.select().from(games).where(eq(games.id, gameId)).get();
+    expect(kept).toMatchObject({ profileId, categoryId, status: 'abandoned', questionCount: first!.questions.length });
+  });
+
+  it('takes only a v7 id in lower case, and uses one only when it was made near the server’s clock', async () => {
+    const { api, profileId, categoryId } = setUp();
+    const v7 = newGameId();
+    const refused = [
+      '00000000-0000-0000-0000-000000000000',
+      'c232ab00-9414-11ec-b3c8-9f6bdeced846', // v1
+      crypto.randomUUID(), // v4
+      v7.toUpperCase(),
+      `{${v7}}`,
+      v7.replaceAll('-', ''),
+    ];
+    for (const gameId of refused) {
+      const error = await rejection(api.game.start({ profileId, categoryId, lang: 'en', gameId }));
+      expect(error.code, gameId).toBe('BAD_REQUEST');
+    }
+    expect(db.select().from(games).where(eq(games.profileId, profileId)).all()).toHaveLength(0);
+    const day = 24 * 60 * 60 * 1000;
+    for (const gameId of [newGameId(Date.now() + 2 * day), newGameId(Date.now() - 2 * day), newGameId(2 ** 48 - 1)]) {
+      const started = await api.game.start({ profileId, categoryId, lang: 'en', gameId });
+      expect(started?.gameId).not.toBe(gameId);
+      expect(isCurrentGameId(started!.gameId)).toBe(true);
+      expect(db.select().from(games).where(eq(games.id, gameId)).get()).toBeUndefined();
+    }
+    // A device whose clock is hours off (the wrong time zone) keeps its id, and so its retries.
+    const hoursOff = newGameId(Date.now() - 13 * 60 * 60 * 1000);
+    expect((await api.game.start({ profileId, categoryId, lang: 'en', gameId: hoursOff }))?.gameId).toBe(hoursOff);
   });
 
   it('game.state gives the last recorded pick with its right answer, for the owner only', async () => {

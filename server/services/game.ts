@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type AgeCategory, ageCategoriesByNearness, ageCategoryOf } from '../../shared/age';
-import { newGameId } from '../../shared/game-id';
+import { isCurrentGameId, newGameId } from '../../shared/game-id';
 import type { Language } from '../../shared/i18n';
 import { type GameOutcome, outcomeAfterPick, winningsFor } from '../../shared/ladder';
 import { audiencePoll, fiftyFiftyRemoval, isLifelineLeft, type UsedLifelines } from '../../shared/lifelines';
@@ -209,22 +209,30 @@ function finishGame(
 export function startGame(db: Db, userId: string, input: z.output<typeof startGameInput>): GameView | null {
   return writeTransaction(db, () => {
     const profile = getOwnedProfileForGame(db, userId, input.profileId);
-    // The same start again (its reply was lost): the game it made, not a second one.
-    if (input.gameId) {
-      const made = db.select().from(games).where(eq(games.id, input.gameId)).get();
-      if (made && made.profileId !== profile.id) throw conflict('errors:game.idTaken');
-      if (made) {
-        const view = viewOf(db, made);
-        return view.status === 'interrupted' ? null : view;
-      }
-    }
-    assertCategoryExists(db, input.categoryId);
     const categoryId = input.categoryId === 'random' ? null : input.categoryId;
+    // An id far from the server's clock is not this game's to have (shared/game-id.ts): the start
+    // goes on under an id of the server's.
+    let gameId = input.gameId && isCurrentGameId(input.gameId) ? input.gameId : undefined;
+    const made = gameId ? db.select().from(games).where(eq(games.id, gameId)).get() : undefined;
+    // The same start again (its reply was lost): the game it made, not a second one.
+    if (made && made.profileId === profile.id && made.categoryId === categoryId) {
+      const view = viewOf(db, made);
+      return view.status === 'interrupted' ? null : view;
+    }
+    // Any other game's id (another account's, another profile's or category's) is answered as if it
+    // were unknown, so that no one learns which ids are games: a new game, under an id of the server's.
+    if (made) gameId = undefined;
+    assertCategoryExists(db, input.categoryId);
     const ageCategory = ageCategoryOf(profile.age);
     const recentGames = gameQueries(db).familyGames.get({ userId })?.recentGames ?? [];
     const rows = selectQuestions(
       db,
-      { categoryId, ages: ageCategoriesByNearness(ageCategory), heard: heardByFamily(recentGames, profile.id) },
+      {
+        categoryId,
+        ages: ageCategoriesByNearness(ageCategory),
+        heard: heardByFamily(recentGames, profile.id),
+        age: profile.age,
+      },
       input.lang,
     );
     if (rows.length === 0) return null;
@@ -238,7 +246,7 @@ export function startGame(db: Db, userId: string, input: z.output<typeof startGa
         ),
       ),
     });
-    return recordNewGame(db, profile, { categoryId, ageCategory, lang: input.lang, gameId: input.gameId }, rows);
+    return recordNewGame(db, profile, { categoryId, ageCategory, lang: input.lang, gameId }, rows);
   });
 }
 

@@ -173,6 +173,23 @@ describe('reading a question set file', () => {
     ]);
   });
 
+  it('a JSON file nested deeper than any question list is refused where it goes too deep, unparsed', () => {
+    // 256 KB of brackets: JSON.parse takes its time over them; the scan stops at the 17th level
+    // (column 55: the 15th bracket of the answers, after the list and its first object).
+    const deep = `[\n  {"question_en": "[[[[", "answers_en": ${'['.repeat(256 * 1024)}`;
+    const started = performance.now();
+    expect(parseQuestionFile('set.json', deep, categories, nothingKnown)).toEqual({
+      questions: [],
+      newCategories: [],
+      problems: [{ line: 2, message: 'errors:questionSet.jsonTooDeep', params: { line: 2, column: 55 } }],
+    });
+    const refusing = performance.now() - started;
+    const parseStarted = performance.now();
+    expect(() => JSON.parse(deep)).toThrow();
+    // Compared, not timed: the machine is shared.
+    expect(refusing).toBeLessThan((performance.now() - parseStarted) / 10);
+  });
+
   it('lines of a JSON list: a top-level array, or the one under "questions", strings with brackets aside', () => {
     expect(jsonElementLines('[\n{"a": "[,]"},\n\n{"b": [1,\n2]}, 3\n]')).toEqual([2, 4, 5]);
     expect(jsonElementLines('{\n"name": "x",\n"questions": [\n{},\n"\\"{"\n]}')).toEqual([4, 5]);
@@ -290,6 +307,15 @@ describe('export, then import into another install', () => {
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-disposition']).toMatch(
       new RegExp(`attachment; filename="quiz-ladder-questions-oceans-\\d{4}-\\d{2}-\\d{2}\\.${format}"`),
+    );
+    // From the Vietnamese admin, named as they read it.
+    const inVietnamese = await from.app.inject({
+      method: 'HEAD',
+      url: `/api/admin/questions/export?format=${format}&categoryId=${from.categoryId}&lang=vi`,
+      headers: from.headers,
+    });
+    expect(inVietnamese.headers['content-disposition']).toMatch(
+      new RegExp(`attachment; filename="quiz-ladder-questions-dai-duong-\\d{4}-\\d{2}-\\d{2}\\.${format}"`),
     );
     if (format === 'csv') {
       expect(exported.body.startsWith('\uFEFF')).toBe(true);

@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { AGE_CATEGORIES, type AgeCategory } from '../../shared/age';
 import type { Language } from '../../shared/i18n';
+import { jsonTooDeepAt } from '../../shared/json-depth';
 import { createCategoryInput, questionInput } from '../../shared/schemas/admin';
 import {
   AGE_CATEGORY_WORDS,
@@ -351,6 +352,12 @@ export function parseQuestionFile(
   const problems: FileProblem[] = [];
   const looksJson = /\.json$/i.test(name) || /^\s*[[{]/.test(text);
   if (looksJson) {
+    // Deeper than any question list (shared/json-depth.ts): refused before JSON.parse spends its time on it.
+    const tooDeepAt = jsonTooDeepAt(text);
+    if (tooDeepAt >= 0) {
+      const { line, column } = lineAndColumn(text, tooDeepAt);
+      return none({ line, message: 'errors:questionSet.jsonTooDeep', params: { line, column } });
+    }
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);

@@ -32,7 +32,7 @@ export async function importQuestionFile(
   );
   // A plain file's questions have no pictures, whatever its image column says.
   const questions = zip
-    ? await storeZipPictures(parsed.questions, zip.pictures, images)
+    ? await storeZipPictures(parsed.questions, zip, images)
     : parsed.questions.map(({ picture: _picture, ...question }) => question);
   return { ...parsed, questions };
 }

@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import { AGE_CATEGORIES, type AgeCategory } from '../../shared/age';
-import { QUESTIONS_PER_GAME } from '../../shared/ladder';
+import { ladderDifficulty, QUESTIONS_PER_GAME } from '../../shared/ladder';
 import { randomPermutation } from '../../shared/shuffle';
 import { type Db, inTransaction } from '../db/database';
 import { preparedQueries } from '../db/prepared';
@@ -14,13 +14,9 @@ export type PickRequest = {
   /** What the player's family has heard lately (family-games.ts); empty for none. */
   heard: ReadonlyMap<number, Heard>;
   count?: number;
+  /** The player's age: the youngest children's ladder leans on easy questions (shared/ladder.ts). */
+  age?: number;
 };
-
-/** The ladder climbs from easy to hard: a third of the questions at each difficulty. */
-export function difficultyForPosition(position: number, count: number = QUESTIONS_PER_GAME): 1 | 2 | 3 {
-  const third = position / count;
-  return third < 1 / 3 ? 1 : third < 2 / 3 ? 2 : 3;
-}
 
 /** The wanted difficulty first, then the nearer ones. */
 function difficultiesNear(target: 1 | 2 | 3): (1 | 2 | 3)[] {
@@ -165,7 +161,7 @@ function pick(seeksOf: ReturnType<typeof seeksFor>, request: PickRequest): numbe
       const found = firstInBuckets(
         request,
         agesFor(request, pass.ages),
-        difficultyForPosition(picked.length, count),
+        ladderDifficulty(picked.length, count, request.age),
         find,
       );
       if (!found) break;

@@ -11,6 +11,7 @@ import { createTestApp, TEST_ORIGIN } from '../test/app';
 import { createTestDb } from '../test/db';
 import { createAccount, createCategoryRow } from '../test/factories';
 import { multipartFile } from '../test/multipart';
+import { rawZip, storedEntry, zerosEntry } from '../test/raw-zip';
 import { isUnsafeEntryName } from './zip-reader';
 
 /** A picture with detail in it (a lossy re-encode would change its bytes). */
@@ -212,22 +213,56 @@ describe('an export with its pictures', () => {
 });
 
 describe('an uploaded zip is untrusted', () => {
+  const HEADER =
+    'category,category_vi,age_category,difficulty,question_en,answer_en_1,answer_en_2,answer_en_3,answer_en_4,question_vi,answer_vi_1,answer_vi_2,answer_vi_3,answer_vi_4,correct_answer,image';
   const csvWith = (image: string) =>
     strToU8(
       [
-        'category,category_vi,age_category,difficulty,question_en,answer_en_1,answer_en_2,answer_en_3,answer_en_4,question_vi,answer_vi_1,answer_vi_2,answer_vi_3,answer_vi_4,correct_answer,image',
+        HEADER,
         `Oceans,Đại dương,Kids,1,Which ocean is largest?,Pacific,Atlantic,Indian,Arctic,Đại dương nào lớn nhất?,Thái Bình Dương,Đại Tây Dương,Ấn Độ Dương,Bắc Băng Dương,A,${image}`,
       ].join('\n'),
     );
+  /** `count` questions, the i-th naming the picture `image(i)`. */
+  const csvOf = (count: number, image: (i: number) => string) =>
+    strToU8(
+      [
+        HEADER,
+        ...Array.from(
+          { length: count },
+          (_, i) =>
+            `Oceans,Đại dương,Kids,1,Which sea is number ${i}?,Red,Black,Yellow,White,Biển nào là số ${i}?,Biển Đỏ,Biển Đen,Hoàng Hải,Bạch Hải,A,${image(i)}`,
+        ),
+      ].join('\n'),
+    );
 
-  /** Sets a central directory entry's declared uncompressed size (the zip's directory lying). */
-  function declareSize(zip: Uint8Array, size: number) {
+  /**
+   * Sets every entry's declared uncompressed size in the central directory (the zip's directory
+   * lying), and with `local` in each local header too (the whole zip lying, consistently).
+   */
+  function declareSize(zip: Uint8Array, size: number, { local = false } = {}) {
     const bytes = zip.slice();
     const view = new DataView(bytes.buffer);
     for (let at = bytes.length - 22; at >= 0; at--) {
       if (view.getUint32(at, true) === 0x02014b50) view.setUint32(at + 24, size, true);
+      if (local && view.getUint32(at, true) === 0x04034b50) view.setUint32(at + 22, size, true);
     }
     return bytes;
+  }
+
+  /** Refused as `refused` says, and cheaply: the import alone well under a second, memory barely moved. */
+  async function refusedCheaply(files: Uint8Array, status: number, error: string) {
+    const to = await install();
+    const rss = process.memoryUsage.rss();
+    const started = performance.now();
+    const response = await to.importFile('set.zip', files);
+    const took = performance.now() - started;
+    const grew = process.memoryUsage.rss() - rss;
+    expect(response.statusCode, response.body).toBe(status);
+    expect((response.json() as { error: string }).error).toBe(error);
+    expect(to.storedPictures()).toEqual([]);
+    expect(to.questionCount()).toBe(0);
+    expect(took, `${took.toFixed(0)} ms`).toBeLessThan(1000);
+    expect(grew, `${(grew / 1024 / 1024).toFixed(1)} MB`).toBeLessThan(50 * 1024 * 1024);
   }
 
   async function refused(files: Uint8Array, status: number, error: string) {
@@ -307,10 +342,73 @@ describe('an uploaded zip is untrusted', () => {
     // Declared as 10 bytes: inflating stops once it passes them.
     const lying = zipSync({ 'questions.csv': zeros });
     await refused(
-      declareSize(lying, 10),
+      declareSize(lying, 10, { local: true }),
       400,
       'The file "questions.csv" in this zip unpacks to more than it says: the zip was refused.',
     );
+    // The directory and the local header disagree: no zip tool writes that.
+    await refused(
+      declareSize(lying, 10),
+      400,
+      'This zip file could not be read (it may be damaged, or use a kind of zip this app does not read).',
+    );
+  });
+
+  it('a picture declared larger than a picture may be is refused before it is inflated (the audit’s 198 MB)', async () => {
+    const zip = rawZip([
+      storedEntry('questions.csv', csvWith('images/huge.png')),
+      await zerosEntry('images/huge.png', 198),
+    ]);
+    expect(zip.length).toBeLessThan(1024 * 1024);
+    await refusedCheaply(
+      zip,
+      400,
+      'The picture "images/huge.png" in this zip is larger than 10 MB: nothing was imported.',
+    );
+  });
+
+  it('entries that share their data are refused before any is read (the audit’s 999 names over one picture)', async () => {
+    const aliases = Array.from({ length: 998 }, (_, i) => ({ name: `images/p${i + 1}.png`, of: 'images/p0.png' }));
+    const zip = rawZip(
+      [
+        storedEntry(
+          'questions.csv',
+          csvOf(999, (i) => `images/p${i}.png`),
+        ),
+        storedEntry('images/p0.png', await picture(7)),
+      ],
+      aliases,
+    );
+    await refusedCheaply(
+      zip,
+      400,
+      'The files in this zip overlap one another, which no zip tool does: the zip was refused.',
+    );
+  });
+
+  it('at most 200 pictures are stored by one zip: more are refused before any is read', async () => {
+    const files: Zippable = { 'questions.csv': csvOf(201, (i) => `images/${i}.png`) };
+    for (let i = 0; i < 201; i++) files[`images/${i}.png`] = strToU8(`not even a picture ${i}`);
+    await refusedCheaply(
+      zipSync(files),
+      400,
+      'This zip holds more than 200 pictures: export and import it a category at a time.',
+    );
+  });
+
+  it('the same picture under two names is stored once', async () => {
+    const same = await picture(8);
+    const zip = zipSync({
+      'questions.csv': csvOf(2, (i) => `images/${i}.png`),
+      'images/0.png': same,
+      'images/1.png': same,
+    });
+    const to = await install();
+    const body = (await to.importFile('set.zip', zip)).json() as Imported;
+    expect(body.problems).toEqual([]);
+    expect(to.storedPictures()).toHaveLength(1);
+    expect(body.questions[0]?.imageUrl).toBeDefined();
+    expect(body.questions[1]?.imageUrl).toBe(body.questions[0]?.imageUrl);
   });
 
   it('a damaged zip, or one without questions, says so', async () => {

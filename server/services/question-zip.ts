@@ -1,14 +1,16 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import {
   IMPORT_MAX_BYTES,
   IMPORT_ZIP_MAX_ENTRIES,
+  IMPORT_ZIP_MAX_PICTURES,
   IMPORT_ZIP_MAX_UNPACKED_BYTES,
   ZIP_PICTURES_FOLDER,
   ZIP_QUESTIONS_FILE,
 } from '../../shared/schemas/question-set';
-import type { ImageStore } from '../images/image-store';
+import { type ImageStore, MAX_IMAGE_BYTES } from '../images/image-store';
 import { type ExportRow, exportChunks, type ImportedQuestion } from './question-file';
 import type { ExportedQuestion } from './question-sets';
 import { listZipEntries, readZipEntry, type ZipEntry, zipRefused } from './zip-reader';
@@ -73,8 +75,13 @@ export async function* zipExportChunks(
   yield* drain();
 }
 
-/** An uploaded zip's question file, and its pictures by their path inside it (not read yet). */
-export type OpenedZip = { name: string; text: string; pictures: Map<string, () => Uint8Array> };
+/** An uploaded zip's question file, and its pictures' entries by their path inside it (not read yet). */
+export type OpenedZip = {
+  name: string;
+  text: string;
+  pictures: Map<string, ZipEntry>;
+  read: (entry: ZipEntry) => Uint8Array;
+};
 
 const isQuestionFile = (name: string) => /\.(csv|json)$/i.test(name) && !name.startsWith('__MACOSX/');
 
@@ -95,10 +102,8 @@ export function openQuestionZip(bytes: Uint8Array): OpenedZip {
   if (!data) throw zipRefused('errors:questionSet.zipNoQuestionFile');
   if (data.size > IMPORT_MAX_BYTES) throw zipRefused('errors:questionSet.fileTooLarge');
   const text = new TextDecoder().decode(readZipEntry(bytes, data));
-  const pictures = new Map(
-    files.filter((entry) => entry !== data).map((entry) => [entry.name, () => readZipEntry(bytes, entry)] as const),
-  );
-  return { name: data.name, text, pictures };
+  const pictures = new Map(files.filter((entry) => entry !== data).map((entry) => [entry.name, entry] as const));
+  return { name: data.name, text, pictures, read: (entry) => readZipEntry(bytes, entry) };
 }
 
 /** A picture's path as the question file names it, as the zip lists it (without a leading `./`). */
@@ -108,29 +113,49 @@ const pathInZip = (named: string) => named.replace(/^\.\//, '');
  * Stores the pictures the imported questions name (each once, through the image store: sniffed,
  * size-limited, kept byte for byte when it is one of our own WebPs, else re-encoded) and gives each
  * question its URL. A question naming a picture the zip lacks keeps none, as a plain file's would.
- * A picture that is not one we accept refuses the whole file, and what was stored is removed.
+ * Before anything is read, the pictures named are counted (at most IMPORT_ZIP_MAX_PICTURES) and
+ * each one's declared size checked (an image's most), so a zip cannot make the work cost more than
+ * it weighs; the same bytes under two names are stored once. A picture that is not one we accept
+ * refuses the whole file, and what was stored is removed.
  */
 export async function storeZipPictures(
   questions: ImportedQuestion[],
-  pictures: OpenedZip['pictures'],
+  zip: Pick<OpenedZip, 'pictures' | 'read'>,
   store: ImageStore,
 ): Promise<ImportedQuestion[]> {
+  const named = new Map<string, ZipEntry>();
+  for (const question of questions) {
+    const path = question.picture === undefined ? undefined : pathInZip(question.picture);
+    const entry = path === undefined ? undefined : zip.pictures.get(path);
+    if (path && entry) named.set(path, entry);
+  }
+  if (named.size > IMPORT_ZIP_MAX_PICTURES) {
+    throw zipRefused('errors:questionSet.zipTooManyPictures', { max: IMPORT_ZIP_MAX_PICTURES });
+  }
+  for (const [path, entry] of named) {
+    if (entry.size > MAX_IMAGE_BYTES) {
+      throw zipRefused('errors:questionSet.zipPictureTooLarge', { name: path, max: MAX_IMAGE_BYTES / 1024 / 1024 });
+    }
+  }
   const stored = new Map<string, string>();
+  const byContent = new Map<string, string>();
   try {
-    for (const question of questions) {
-      const path = question.picture === undefined ? undefined : pathInZip(question.picture);
-      const read = path === undefined ? undefined : pictures.get(path);
-      if (!path || !read || stored.has(path)) continue;
-      const url = await store.storeExported(Buffer.from(read())).catch((error: unknown) => {
-        if (error instanceof Error && error.name === 'DomainError' && error.message.startsWith('errors:image.')) {
-          throw zipRefused('errors:questionSet.zipBadPicture', { name: path });
-        }
-        throw error;
-      });
+    for (const [path, entry] of named) {
+      const bytes = Buffer.from(zip.read(entry));
+      const content = createHash('sha256').update(bytes).digest('hex');
+      const url =
+        byContent.get(content) ??
+        (await store.storeExported(bytes).catch((error: unknown) => {
+          if (error instanceof Error && error.name === 'DomainError' && error.message.startsWith('errors:image.')) {
+            throw zipRefused('errors:questionSet.zipBadPicture', { name: path });
+          }
+          throw error;
+        }));
+      byContent.set(content, url);
       stored.set(path, url);
     }
   } catch (error) {
-    await Promise.all([...stored.values()].map((url) => store.remove(url)));
+    await Promise.all([...new Set(stored.values())].map((url) => store.remove(url)));
     throw error;
   }
   return questions.map(({ picture, ...question }) => {

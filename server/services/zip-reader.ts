@@ -52,8 +52,9 @@ export function isUnsafeEntryName(name: string): boolean {
 
 /**
  * The entries of a zip from its central directory, checked before anything is inflated: their
- * number, their declared sizes together, their names and compression. Zip64 (entries over 4 GB or
- * more than 65,535 of them) is refused: nothing we accept comes near.
+ * number, their declared sizes together, their names and compression, and where their data lies
+ * (checkSpans). Zip64 (entries over 4 GB or more than 65,535 of them) is refused: nothing we
+ * accept comes near.
  */
 export function listZipEntries(bytes: Uint8Array, limits: ZipLimits): ZipEntry[] {
   let end = bytes.length - 22;
@@ -62,7 +63,8 @@ export function listZipEntries(bytes: Uint8Array, limits: ZipLimits): ZipEntry[]
   if (end < earliest) throw unreadable();
   const count = u16(bytes, end + 10);
   if (count > limits.maxEntries) throw zipRefused('errors:questionSet.zipTooManyEntries', { max: limits.maxEntries });
-  let at = u32(bytes, end + 16);
+  const directory = u32(bytes, end + 16);
+  let at = directory;
   const entries: ZipEntry[] = [];
   let total = 0;
   for (let i = 0; i < count; i++) {
@@ -87,17 +89,47 @@ export function listZipEntries(bytes: Uint8Array, limits: ZipLimits): ZipEntry[]
     entries.push({ name, compression, compressedSize, size, headerOffset });
     at += 46 + nameLength + u16(bytes, at + 30) + u16(bytes, at + 32);
   }
+  checkSpans(bytes, entries, directory);
   return entries;
+}
+
+/** Where an entry's data starts, after its local header (whose name and extra field lengths are its own). */
+function dataStart(bytes: Uint8Array, entry: ZipEntry): number {
+  const header = entry.headerOffset;
+  if (header + 30 > bytes.length || u32(bytes, header) !== LOCAL_HEADER) throw unreadable();
+  return header + 30 + u16(bytes, header + 26) + u16(bytes, header + 28);
+}
+
+/**
+ * Each entry's local header agrees with the directory about its sizes (unless they follow its data,
+ * flag 3), and the entries' headers and data lie one after another before the directory, none
+ * over another: a zip tool writes nothing else, while entries sharing their data would make one
+ * picture cost as many times as it is listed.
+ */
+function checkSpans(bytes: Uint8Array, entries: ZipEntry[], directory: number) {
+  const spans = entries.map((entry) => {
+    const start = dataStart(bytes, entry);
+    const header = entry.headerOffset;
+    const sizesFollow = (u16(bytes, header + 6) & 8) !== 0;
+    if (!sizesFollow && (u32(bytes, header + 18) !== entry.compressedSize || u32(bytes, header + 22) !== entry.size)) {
+      throw unreadable();
+    }
+    return { from: header, to: start + entry.compressedSize };
+  });
+  spans.sort((a, b) => a.from - b.from);
+  for (const [i, span] of spans.entries()) {
+    const next = spans[i + 1];
+    if ((next && next.from < span.to) || span.to > directory) throw zipRefused('errors:questionSet.zipOverlapping');
+  }
 }
 
 /**
  * One entry's bytes, inflated a piece at a time: more bytes than its declared size (a zip bomb
- * whose directory lies) stop the work at once, fewer or a broken stream fail too.
+ * whose directory lies) stop the work at once, fewer or a broken stream fail too. Callers refuse an
+ * entry declared larger than they take before reading it (openQuestionZip, storeZipPictures).
  */
 export function readZipEntry(bytes: Uint8Array, entry: ZipEntry): Uint8Array {
-  const header = entry.headerOffset;
-  if (header + 30 > bytes.length || u32(bytes, header) !== LOCAL_HEADER) throw unreadable();
-  const start = header + 30 + u16(bytes, header + 26) + u16(bytes, header + 28);
+  const start = dataStart(bytes, entry);
   if (start + entry.compressedSize > bytes.length) throw unreadable();
   const data = bytes.subarray(start, start + entry.compressedSize);
   if (entry.compression === 0) {

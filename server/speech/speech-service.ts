@@ -1,10 +1,12 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import type { Language } from '../../shared/i18n';
 import type { Config } from '../env';
-import { type Clip, espeakRuns, espeakSynthesizer, openAiSynthesizer, type Synthesizer } from './synthesizers';
+import { DomainError } from '../errors';
+import { openClipCache } from './clip-cache';
+import { createGate, type Gate, GateFull, type GateLimits } from './gate';
+import { createSpeechBudget } from './speech-budget';
+import { type Clip, espeakLauncher, espeakSynthesizer, openAiSynthesizer, type Synthesizer } from './synthesizers';
 
 export type SpeechSettings = Partial<
   Pick<
@@ -13,19 +15,36 @@ export type SpeechSettings = Partial<
   >
 >;
 
+/** What the server's speech may take of the machine. */
+export type SpeechLimits = {
+  /** The most the clip cache keeps on disk. */
+  cacheBytes: number;
+  /** Each account's bytes of new clips a day (clips already kept are free). */
+  dailyBytesPerAccount: number;
+  /** espeak-ng runs at once (each takes a core while it lasts), and how many may wait. */
+  espeak: GateLimits;
+  /** Requests to a speech service at once: they wait on the network, not on this machine. */
+  service: GateLimits;
+};
+
+const MB = 1024 * 1024;
+export const DEFAULT_SPEECH_LIMITS: SpeechLimits = {
+  cacheBytes: 200 * MB,
+  dailyBytesPerAccount: 20 * MB,
+  espeak: { running: availableParallelism(), waiting: 4 * availableParallelism(), maxWaitMs: 2000 },
+  service: { running: 8, waiting: 32, maxWaitMs: 2000 },
+};
+
 export type SpeechService = {
   /** Whether the server can speak at all (a service configured, or espeak-ng installed). */
   available(): Promise<boolean>;
-  /** The line as audio: from the cache, or made (and kept) now. Throws when nothing can make it. */
-  clip(text: string, lang: Language): Promise<Clip>;
-  /** Deletes the clips used longest ago until the cache holds at most `maxBytes`; how many went. */
-  prune(maxBytes: number): Promise<number>;
+  /**
+   * The line as audio: from the cache (free), or made now for `account` within its daily budget
+   * (else TOO_MANY_REQUESTS) once a place is free (else SERVICE_UNAVAILABLE, soon). Throws another
+   * error when nothing can make it.
+   */
+  clip(text: string, lang: Language, account: string): Promise<Clip>;
 };
-
-/** The most the clip cache may hold (`prune`, hourly): ~2,500 questions' worth of espeak-ng WAV. */
-export const SPEECH_CACHE_BYTES = 500 * 1024 * 1024;
-
-const EXTENSIONS: Record<Clip['type'], string> = { 'audio/mpeg': 'mp3', 'audio/wav': 'wav' };
 
 /**
  * Speech made by the server: an OpenAI-compatible speech service when one is configured
@@ -34,7 +53,11 @@ const EXTENSIONS: Record<Clip['type'], string> = { 'audio/mpeg': 'mp3', 'audio/w
  * so a question heard once is never made again, whoever plays it; the same clip asked for twice at
  * once is made once.
  */
-export function createSpeechService(settings: SpeechSettings, cacheDir: string): SpeechService {
+export function createSpeechService(
+  settings: SpeechSettings,
+  cacheDir: string,
+  limits: SpeechLimits = DEFAULT_SPEECH_LIMITS,
+): SpeechService {
   const program = settings.ESPEAK_NG ?? 'espeak-ng';
   // Looked for when first needed, not at start-up.
   let espeakFound: Promise<Synthesizer | null> | null = null;
@@ -42,7 +65,7 @@ export function createSpeechService(settings: SpeechSettings, cacheDir: string):
     espeakFound ??=
       program === 'off'
         ? Promise.resolve(null)
-        : espeakRuns(program).then((runs) => (runs ? espeakSynthesizer(program) : null));
+        : espeakLauncher(program).then((launch) => (launch ? espeakSynthesizer(program, launch) : null));
     return espeakFound;
   };
   const service =
@@ -54,73 +77,66 @@ export function createSpeechService(settings: SpeechSettings, cacheDir: string):
           voices: { en: settings.SPEECH_VOICE_EN ?? 'alloy', vi: settings.SPEECH_VOICE_VI ?? 'alloy' },
         })
       : null;
-  mkdirSync(cacheDir, { recursive: true });
+  const serviceGate = createGate(limits.service);
+  const espeakGate = createGate(limits.espeak);
+  const cache = openClipCache(cacheDir, limits.cacheBytes);
+  const budget = createSpeechBudget(limits.dailyBytesPerAccount);
   const making = new Map<string, Promise<Clip>>();
 
-  async function cached(synthesizer: Synthesizer, text: string, lang: Language): Promise<Clip> {
+  async function cached(
+    synthesizer: Synthesizer,
+    gate: Gate,
+    text: string,
+    lang: Language,
+    account: string,
+  ): Promise<Clip> {
     const key = createHash('sha256')
       .update(`${synthesizer.voiceOf(lang)}\n${text}`)
       .digest('hex');
-    for (const [type, extension] of Object.entries(EXTENSIONS) as [Clip['type'], string][]) {
-      const file = join(cacheDir, `${key}.${extension}`);
-      const bytes = await readFile(file).catch(() => null);
-      if (bytes) {
-        // Marked as used: pruning goes by the time a clip was last heard.
-        const now = new Date();
-        await utimes(file, now, now).catch(() => undefined);
-        return { bytes, type };
-      }
-    }
+    const kept = await cache.read(key);
+    if (kept) return kept;
     let made = making.get(key);
     if (!made) {
-      made = synthesizer.speak(text, lang).then(async (clip) => {
-        const file = join(cacheDir, `${key}.${EXTENSIONS[clip.type]}`);
-        const temporary = `${file}.${randomUUID()}.tmp`;
-        await writeFile(temporary, clip.bytes);
-        await rename(temporary, file);
-        return clip;
-      });
+      const wait = budget.waitBefore(account);
+      if (wait !== null) throw new DomainError('TOO_MANY_REQUESTS', 'errors:speech.dailyLimit', wait);
+      made = gate
+        .run(() => synthesizer.speak(text, lang))
+        .then(async (clip) => {
+          budget.charge(account, clip.bytes.length);
+          await cache.write(key, clip);
+          return clip;
+        });
       making.set(key, made);
       void made.finally(() => making.delete(key)).catch(() => undefined);
     }
     return made;
   }
 
+  /** Refusals that say how long to wait: passed on, never answered by the stand-in instead. */
+  const isRefusal = (error: unknown) => error instanceof GateFull || error instanceof DomainError;
+
   return {
-    async prune(maxBytes) {
-      const names = await readdir(cacheDir).catch(() => [] as string[]);
-      const files = await Promise.all(
-        names.map(async (name) => {
-          const info = await stat(join(cacheDir, name)).catch(() => null);
-          return info ? { name, size: info.size, used: info.mtimeMs } : null;
-        }),
-      );
-      const present = files.filter((file) => file !== null).sort((a, b) => b.used - a.used);
-      let total = 0;
-      let removed = 0;
-      for (const file of present) {
-        total += file.size;
-        if (total > maxBytes) {
-          await rm(join(cacheDir, file.name), { force: true });
-          removed++;
-        }
-      }
-      return removed;
-    },
     async available() {
       return service !== null || (await espeak()) !== null;
     },
-    async clip(text, lang) {
-      const fallback = await espeak();
-      if (service) {
-        try {
-          return await cached(service, text, lang);
-        } catch (error) {
-          if (!fallback) throw error;
+    async clip(text, lang, account) {
+      try {
+        const fallback = await espeak();
+        if (service) {
+          try {
+            return await cached(service, serviceGate, text, lang, account);
+          } catch (error) {
+            if (!fallback || isRefusal(error)) throw error;
+          }
         }
+        if (!fallback) throw new Error('no speech service is configured and espeak-ng is not installed');
+        return await cached(fallback, espeakGate, text, lang, account);
+      } catch (error) {
+        if (error instanceof GateFull) {
+          throw new DomainError('SERVICE_UNAVAILABLE', 'errors:speech.busy', error.retryAfterSeconds);
+        }
+        throw error;
       }
-      if (!fallback) throw new Error('no speech service is configured and espeak-ng is not installed');
-      return cached(fallback, text, lang);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOCAL_ONLY_CONFIG } from '../app';
@@ -10,7 +11,7 @@ import { TEST_RATE_LIMITS } from '../test/deps';
 import { createAccount, createCategoryRow, createProfileRow, createQuestionRows } from '../test/factories';
 import { startFakeAiService } from '../test/fake-ai-service';
 import { inProcessWriter } from '../writer';
-import { createSpeechService, type SpeechSettings } from './speech-service';
+import { createSpeechService, DEFAULT_SPEECH_LIMITS, type SpeechLimits, type SpeechSettings } from './speech-service';
 
 const espeakInstalled = spawnSync('espeak-ng', ['--version']).status === 0;
 const ai = await startFakeAiService();
@@ -18,13 +19,20 @@ afterAll(() => ai.close());
 beforeEach(() => {
   ai.speechRequests.length = 0;
   ai.failSpeech(false);
+  ai.delaySpeech(0);
 });
 
-/** An app whose server speech is `settings` (its clips cached in a folder of its own). */
-async function appSpeaking(settings: SpeechSettings, rateLimits = TEST_RATE_LIMITS) {
+/** An app whose server speech is `settings` (its clips cached in a folder of its own), within `limits`. */
+async function appSpeaking(
+  settings: SpeechSettings,
+  {
+    rateLimits = TEST_RATE_LIMITS,
+    limits = {},
+  }: { rateLimits?: typeof TEST_RATE_LIMITS; limits?: Partial<SpeechLimits> } = {},
+) {
   const db = createTestDb();
   const uploads = join(dirname(db.path), 'uploads');
-  const speech = createSpeechService(settings, join(uploads, 'speech'));
+  const speech = createSpeechService(settings, join(uploads, 'speech'), { ...DEFAULT_SPEECH_LIMITS, ...limits });
   const app = await createTestApp(db, {
     config: LOCAL_ONLY_CONFIG,
     rateLimits,
@@ -40,13 +48,21 @@ async function appSpeaking(settings: SpeechSettings, rateLimits = TEST_RATE_LIMI
     if (!game) throw new Error('no game');
     return game;
   };
-  const hear = (gameId: string, line: string, asCookie = cookie, at?: number) =>
+  const hear = (gameId: string, line: string, asCookie = cookie, at?: number, format?: 'wav') =>
     app.inject({
       method: 'GET',
-      url: `/api/speech?gameId=${gameId}&line=${line}${at === undefined ? '' : `&at=${at}`}`,
+      url: `/api/speech?gameId=${gameId}&line=${line}${at === undefined ? '' : `&at=${at}`}${format ? `&format=${format}` : ''}`,
       headers: { cookie: asCookie },
     });
-  return { db, app, family, profileId, cookie, start, hear };
+  /** Another family, with a game of its own in `lang`. */
+  const otherFamily = async (lang: 'en' | 'vi') => {
+    const other = createAccount(db);
+    const otherProfile = createProfileRow(db, other.userId, { age: 9 });
+    const game = await other.caller().game.start({ profileId: otherProfile, categoryId, lang });
+    if (!game) throw new Error('no game');
+    return { cookie: `${SESSION_COOKIE}=${other.token}`, game };
+  };
+  return { db, app, family, profileId, cookie, start, hear, otherFamily, speechDir: join(uploads, 'speech') };
 }
 
 const viaStub: SpeechSettings = {
@@ -129,7 +145,7 @@ describe('GET /api/speech with a speech service', () => {
   });
 
   it('is rate-limited per account like the game', async () => {
-    const { start, hear } = await appSpeaking(viaStub, { ...TEST_RATE_LIMITS, speech: 2 });
+    const { start, hear } = await appSpeaking(viaStub, { rateLimits: { ...TEST_RATE_LIMITS, speech: 2 } });
     const game = await start('en');
     expect((await hear(game.gameId, 'question')).statusCode).toBe(200);
     expect((await hear(game.gameId, 'question')).statusCode).toBe(200);
@@ -152,6 +168,65 @@ describe('GET /api/speech with a speech service', () => {
   });
 });
 
+describe('GET /api/speech within the machine’s means', () => {
+  it('makes only so many clips at once: past a short queue, 503 with Retry-After, and the game goes on', async () => {
+    const { start, hear, family, otherFamily } = await appSpeaking(viaStub, {
+      limits: { service: { running: 1, waiting: 1, maxWaitMs: 5_000 } },
+    });
+    ai.delaySpeech(400);
+    const game = await start('en');
+    const [second, third] = [await otherFamily('en'), await otherFamily('vi')];
+    const asks = [
+      { gameId: game.gameId, cookie: undefined },
+      { gameId: second.game.gameId, cookie: second.cookie },
+      { gameId: third.game.gameId, cookie: third.cookie },
+    ];
+    // One is made, one waits, and whichever comes last is refused at once.
+    const answers = await Promise.all(asks.map((ask) => hear(ask.gameId, 'question', ask.cookie)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 503]);
+    const refusedAt = answers.findIndex((answer) => answer.statusCode === 503);
+    const refused = answers[refusedAt] as (typeof answers)[number];
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toEqual({
+      error: 'The server is busy reading other games aloud. The game goes on; try Read again in a moment.',
+    });
+    expect(ai.speechRequests).toHaveLength(2);
+    // Once the others are made, it is.
+    const again = asks[refusedAt] as (typeof asks)[number];
+    expect((await hear(again.gameId, 'question', again.cookie)).statusCode).toBe(200);
+    const first = game.questions[0] as { answers: string[] };
+    const right = first.answers.findIndex((answer) => answer.startsWith('Right'));
+    const pick = await family.caller().game.answer({ gameId: game.gameId, position: 0, answerIndex: right });
+    expect(pick).toMatchObject({ correct: true });
+  });
+
+  it('gives each account a day’s bytes of new clips: past them 429, while kept clips and other accounts play on', async () => {
+    const clipBytes = 417 * 20; // the stub's MP3
+    const { start, hear, family, otherFamily } = await appSpeaking(viaStub, {
+      limits: { dailyBytesPerAccount: clipBytes },
+    });
+    const game = await start('en');
+    expect((await hear(game.gameId, 'question')).statusCode).toBe(200); // the day's bytes, spent
+    const first = game.questions[0] as { answers: string[] };
+    const wrong = first.answers.findIndex((answer) => !answer.startsWith('Right'));
+    await family.caller().game.answer({ gameId: game.gameId, position: 0, answerIndex: wrong });
+    const refused = await hear(game.gameId, 'result');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      error: 'This account has heard all the new lines the server reads in a day. The game goes on.',
+    });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(24 * 60 * 60);
+    expect(ai.speechRequests).toHaveLength(1);
+    // A clip already kept costs nothing.
+    expect((await hear(game.gameId, 'question', undefined, 0)).statusCode).toBe(200);
+    // Another family has a day of its own, and its same question is free as well.
+    const other = await otherFamily('en');
+    expect((await hear(other.game.gameId, 'question', other.cookie)).statusCode).toBe(200);
+  });
+});
+
 describe('GET /api/speech with neither a service nor espeak-ng', () => {
   it('says it has no voice (503), and /api/speech/available says so too', async () => {
     const { start, hear, app, cookie } = await appSpeaking({ ESPEAK_NG: 'off' });
@@ -165,42 +240,77 @@ describe('GET /api/speech with neither a service nor espeak-ng', () => {
 });
 
 describe.runIf(espeakInstalled)('GET /api/speech with espeak-ng', () => {
-  it('speaks Vietnamese as WAV, offline, and stands in for a failing service', async () => {
-    const { start, hear, app, cookie } = await appSpeaking({});
+  it('speaks Vietnamese as Ogg Opus (WAV for a browser without Opus), offline, and stands in for a failing service', async () => {
+    const { start, hear, app, cookie, speechDir } = await appSpeaking({});
     expect((await app.inject({ method: 'GET', url: '/api/speech/available', headers: { cookie } })).json()).toEqual({
       available: true,
     });
     const game = await start('vi');
     const response = await hear(game.gameId, 'question');
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('audio/wav');
-    expect(response.rawPayload.subarray(0, 4).toString()).toBe('RIFF');
-    expect(response.rawPayload.length).toBeGreaterThan(20_000);
+    expect(response.headers['content-type']).toBe('audio/ogg');
+    expect(response.rawPayload.subarray(0, 4).toString()).toBe('OggS');
+    expect(response.rawPayload.subarray(28, 36).toString()).toBe('OpusHead');
+    // A question with its answers is ~10 s of speech: ~30 KB, where espeak-ng's WAV is ~450 KB.
+    expect(response.rawPayload.length).toBeGreaterThan(5_000);
+    expect(response.rawPayload.length).toBeLessThan(80_000);
+    expect(readdirSync(speechDir).map((name) => statSync(join(speechDir, name)).size)).toEqual([
+      response.rawPayload.length,
+    ]);
+    // The same clip as WAV, 16 kHz, as long as espeak-ng spoke it.
+    const wav = await hear(game.gameId, 'question', cookie, undefined, 'wav');
+    expect(wav.statusCode).toBe(200);
+    expect(wav.headers['content-type']).toBe('audio/wav');
+    expect(wav.rawPayload.subarray(0, 4).toString()).toBe('RIFF');
+    expect(wav.rawPayload.readUInt32LE(24)).toBe(16_000);
+    const first = game.questions[0] as { question: string; answers: string[] };
+    const text = `Câu số 1, trị giá 100. ${first.question} ${first.answers.map((a, i) => `${'ABCD'[i]}. ${a}.`).join(' ')}`;
+    const spoken = spawnSync('espeak-ng', ['-v', 'vi', '-s', '150', '--stdout'], { input: text });
+    const seconds = (wav.rawPayload.length - 44) / 2 / 16_000;
+    expect(seconds).toBeGreaterThan(3);
+    expect(seconds).toBeCloseTo((spoken.stdout.length - 44) / 2 / 22_050, 1);
 
     const failing = await appSpeaking({ SPEECH_BASE_URL: ai.baseURL });
     ai.failSpeech(true);
     const other = await failing.start('en');
     const fallback = await failing.hear(other.gameId, 'question');
     expect(fallback.statusCode).toBe(200);
-    expect(fallback.headers['content-type']).toBe('audio/wav');
-  });
+    expect(fallback.headers['content-type']).toBe('audio/ogg');
+  }, 30_000); // espeak-ng, the encoder loaded, and a second app: the machine is shared
 });
 
 describe('the clip cache', () => {
-  it('keeps the clips heard last within its size', async () => {
-    const db = createTestDb();
-    const speech = createSpeechService(viaStub, join(dirname(db.path), 'speech'));
-    await speech.clip('one', 'en');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    await speech.clip('two', 'en');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    await speech.clip('one', 'en'); // heard again: now the newest
-    const clipBytes = 417 * 20;
-    expect(await speech.prune(clipBytes)).toBe(1);
+  const clipBytes = 417 * 20; // the stub's MP3
+  const held = (dir: string) => readdirSync(dir).sort();
+
+  it('stays within its size as clips are written, keeping those heard last; and at start-up', async () => {
+    const dir = join(dirname(createTestDb().path), 'speech');
+    const speech = createSpeechService(viaStub, dir, { ...DEFAULT_SPEECH_LIMITS, cacheBytes: clipBytes * 2.5 });
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
+    await speech.clip('one', 'en', 'a');
+    await pause();
+    await speech.clip('two', 'en', 'a');
+    await pause();
+    await speech.clip('one', 'en', 'a'); // heard again: now the newest
+    await pause();
+    await speech.clip('three', 'en', 'a');
+    expect(held(dir)).toHaveLength(2); // 'two' went as 'three' was written
     ai.speechRequests.length = 0;
-    await speech.clip('one', 'en');
+    await speech.clip('one', 'en', 'a');
+    await speech.clip('three', 'en', 'a');
     expect(ai.speechRequests).toHaveLength(0); // kept
-    await speech.clip('two', 'en');
+    await speech.clip('two', 'en', 'a');
     expect(ai.speechRequests.map((r) => r.input)).toEqual(['two']); // gone, made again
+
+    // Started again with a smaller size: trimmed before anything is asked; what the cache does not
+    // make (an interrupted write, an older version's WAV) goes.
+    writeFileSync(join(dir, `${'0'.repeat(64)}.mp3.1234.tmp`), 'partial');
+    writeFileSync(join(dir, `${'1'.repeat(64)}.wav`), Buffer.alloc(clipBytes));
+    createSpeechService(viaStub, dir, { ...DEFAULT_SPEECH_LIMITS, cacheBytes: clipBytes * 1.5 });
+    await expect.poll(() => held(dir)).toHaveLength(1);
+    ai.speechRequests.length = 0;
+    const restarted = createSpeechService(viaStub, dir, { ...DEFAULT_SPEECH_LIMITS, cacheBytes: clipBytes * 1.5 });
+    await restarted.clip('two', 'en', 'a'); // heard last: the one kept
+    expect(ai.speechRequests).toHaveLength(0);
   });
 });

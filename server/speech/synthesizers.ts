@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
 import type { Language } from '../../shared/i18n';
+import { encodeOggOpus } from './ogg-opus';
+import { readWav } from './pcm';
 
-/** A spoken line as audio, with its media type. */
-export type Clip = { bytes: Buffer; type: 'audio/mpeg' | 'audio/wav' };
+/** A spoken line as audio, with its media type: MP3 from a speech service, Ogg Opus from espeak-ng. */
+export type Clip = { bytes: Buffer; type: 'audio/mpeg' | 'audio/ogg' };
 
 /** Something that turns a line of text in a language into audio. */
 export type Synthesizer = {
@@ -14,6 +16,8 @@ export type Synthesizer = {
 /** A clip as large as no line of a game needs (a question with its answers is ~10 s: ~200 KB of MP3). */
 const MAX_CLIP_BYTES = 5 * 1024 * 1024;
 const SPEECH_TIMEOUT_MS = 20_000;
+/** An espeak-ng run takes well under a second; one that hangs is ended. */
+const ESPEAK_TIMEOUT_MS = 10_000;
 
 export type OpenAiSpeechSettings = {
   baseURL: string | undefined;
@@ -57,15 +61,29 @@ export function openAiSynthesizer(settings: OpenAiSpeechSettings): Synthesizer {
 /** espeak-ng's voices for the game's languages. */
 const ESPEAK_VOICES: Record<Language, string> = { en: 'en-us', vi: 'vi' };
 
+/**
+ * How a program is started: through `setpriv --pdeathsig KILL` where util-linux has it (Debian
+ * does by default), so that the kernel ends the program if the server dies, even by `kill -9`;
+ * else as it is.
+ */
+export type Launcher = (program: string, args: string[]) => [string, string[]];
+const direct: Launcher = (program, args) => [program, args];
+const dyingWithServer: Launcher = (program, args) => ['setpriv', ['--pdeathsig', 'KILL', '--', program, ...args]];
+
 /** Runs `program` with `args`, `input` on its standard input (never a shell); its standard output. */
-function run(program: string, args: string[], input: string): Promise<Buffer> {
+function run(launch: Launcher, program: string, args: string[], input: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(program, args, { stdio: ['pipe', 'pipe', 'ignore'], timeout: SPEECH_TIMEOUT_MS });
+    const [command, commandArgs] = launch(program, args);
+    const child = spawn(command, commandArgs, {
+      stdio: ['pipe', 'pipe', 'ignore'],
+      timeout: ESPEAK_TIMEOUT_MS,
+      killSignal: 'SIGKILL',
+    });
     const chunks: Buffer[] = [];
     let size = 0;
     child.stdout.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_CLIP_BYTES) child.kill();
+      if (size > MAX_CLIP_BYTES) child.kill('SIGKILL');
       else chunks.push(chunk);
     });
     child.once('error', reject);
@@ -82,25 +100,26 @@ function run(program: string, args: string[], input: string): Promise<Buffer> {
 /**
  * espeak-ng on the host (`apt install espeak-ng`): offline, instant, robotic but clear. Run as a
  * program of its own with arguments; the text goes in on its standard input, so nothing in it can
- * be read as an option. Not bundled (it is GPL).
+ * be read as an option. Not bundled (it is GPL). Its WAV is kept as Ogg Opus (ogg-opus.ts).
  */
-export function espeakSynthesizer(program: string): Synthesizer {
+export function espeakSynthesizer(program: string, launch: Launcher = direct): Synthesizer {
   return {
-    voiceOf: (lang) => `espeak-ng ${ESPEAK_VOICES[lang]}`,
+    voiceOf: (lang) => `espeak-ng ${ESPEAK_VOICES[lang]} opus`,
     async speak(text, lang) {
-      const bytes = await run(program, ['-v', ESPEAK_VOICES[lang], '-s', '150', '--stdout'], text);
-      if (bytes.subarray(0, 4).toString() !== 'RIFF') throw new Error(`${program} did not write a WAV file`);
-      return { bytes, type: 'audio/wav' };
+      const wav = await run(launch, program, ['-v', ESPEAK_VOICES[lang], '-s', '150', '--stdout'], text);
+      return { bytes: await encodeOggOpus(readWav(wav)), type: 'audio/ogg' };
     },
   };
 }
 
-/** Whether espeak-ng runs here (it answers --version). */
-export async function espeakRuns(program: string): Promise<boolean> {
-  try {
-    const version = await run(program, ['--version'], '');
-    return version.toString().toLowerCase().includes('espeak');
-  } catch {
-    return false;
+/**
+ * How espeak-ng runs here: through setpriv when it can, else directly; null when it does not run
+ * at all (it answers --version).
+ */
+export async function espeakLauncher(program: string): Promise<Launcher | null> {
+  for (const launch of [dyingWithServer, direct]) {
+    const version = await run(launch, program, ['--version'], '').catch(() => null);
+    if (version?.toString().toLowerCase().includes('espeak')) return launch;
   }
+  return null;
 }

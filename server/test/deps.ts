@@ -13,6 +13,7 @@ export const TEST_RATE_LIMITS = {
   profileWrites: 100_000,
   generations: 100_000,
   speech: 100_000,
+  pinTries: 100_000,
   windowSeconds: 60,
 };
 

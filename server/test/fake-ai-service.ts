@@ -43,6 +43,7 @@ export async function startFakeAiService() {
   const requests: ChatRequest[] = [];
   const speechRequests: SpeechRequest[] = [];
   let speechFails = false;
+  let speechDelayMs = 0;
   const queue: ((request: ChatRequest) => Reply)[] = [];
   let fallback: (request: ChatRequest) => Reply = () => ({
     status: 500,
@@ -62,7 +63,7 @@ export async function startFakeAiService() {
           response.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"down"}}');
           return;
         }
-        response.writeHead(200, { 'content-type': 'audio/mpeg' }).end(silentMp3());
+        setTimeout(() => response.writeHead(200, { 'content-type': 'audio/mpeg' }).end(silentMp3()), speechDelayMs);
         return;
       }
       if (request.method !== 'POST' || !request.url?.endsWith('/chat/completions')) {
@@ -100,6 +101,10 @@ export async function startFakeAiService() {
     /** Makes the speech call answer 500 (or work again). */
     failSpeech(fails: boolean) {
       speechFails = fails;
+    },
+    /** Makes each speech answer take `ms` (a slow service). */
+    delaySpeech(ms: number) {
+      speechDelayMs = ms;
     },
     /** The next replies, in order. */
     reply(...replies: (Reply | ((request: ChatRequest) => Reply))[]) {

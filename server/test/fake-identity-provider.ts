@@ -12,6 +12,7 @@ import type { OAuthEndpoints } from '../auth/google';
  */
 
 export type IdTokenClaims = {
+  auth_time?: unknown;
   iss?: unknown;
   aud?: unknown;
   exp?: unknown;
@@ -44,6 +45,16 @@ export type FakeIdentityProvider = {
   endpoints: OAuthEndpoints;
   /** Every request the token endpoint received, in order. */
   tokenRequests: TokenRequest[];
+  /** The query of every authorization the browser was sent to, in order. */
+  authorizations: URLSearchParams[];
+  /**
+   * When the user last typed their password here (seconds since the epoch): the ID token's
+   * `auth_time`. An authorization with `max_age` older than that, or `prompt=login`, has them type
+   * it again (now). Starts an hour ago, as on a tablet where the parent stays signed in.
+   */
+  passwordTypedAt: number;
+  /** Whether ID tokens carry `auth_time` (Google's "session age claims" setting). */
+  authTimeClaim: boolean;
   /** The claims the next authorizations sign in with, over a verified default user. */
   signInAs(claims: IdTokenClaims): void;
   /**
@@ -85,6 +96,7 @@ export async function startFakeIdentityProvider(
   const clientSecret = options.clientSecret ?? 'fake-client-secret';
   const codes = new Map<string, IssuedCode>();
   const tokenRequests: TokenRequest[] = [];
+  const authorizations: URLSearchParams[] = [];
   let nextClaims: IdTokenClaims = {};
   let issuer = '';
 
@@ -104,8 +116,13 @@ export async function startFakeIdentityProvider(
       ) {
         return sendJson(response, 400, { error: 'invalid_request' });
       }
+      authorizations.push(q);
       const code = randomBytes(16).toString('hex');
       const now = Math.floor(Date.now() / 1000);
+      const maxAge = q.get('max_age');
+      if ((maxAge !== null && now - fake.passwordTypedAt >= Number(maxAge)) || q.get('prompt') === 'login') {
+        fake.passwordTypedAt = now;
+      }
       codes.set(code, {
         challenge,
         redirectUri,
@@ -119,6 +136,7 @@ export async function startFakeIdentityProvider(
           email: 'player@example.com',
           email_verified: true,
           name: 'Fake Player',
+          ...(fake.authTimeClaim ? { auth_time: fake.passwordTypedAt } : {}),
           ...nextClaims,
         },
       });
@@ -179,6 +197,9 @@ export async function startFakeIdentityProvider(
     clientSecret,
     endpoints: { authorization: `${issuer}/authorize`, token: `${issuer}/token`, issuers: [issuer] },
     tokenRequests,
+    authorizations,
+    passwordTypedAt: Math.floor(Date.now() / 1000) - 3600,
+    authTimeClaim: true,
     oneTimeCodes: true,
     signInAs(claims) {
       nextClaims = claims;

@@ -1,6 +1,7 @@
-import type { AnyTRPCRouter, inferRouterContext, TRPCError } from '@trpc/server';
+import { type AnyTRPCRouter, type inferRouterContext, TRPCError } from '@trpc/server';
 import { type ResponseMetaFn, resolveResponse } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { jsonTooDeepAt } from '../../shared/json-depth';
 
 export type TrpcRouteOptions<TRouter extends AnyTRPCRouter> = {
   router: TRouter;
@@ -11,7 +12,21 @@ export type TrpcRouteOptions<TRouter extends AnyTRPCRouter> = {
   responseMeta?: ResponseMetaFn<TRouter>;
 };
 
-type Body = { json: unknown } | { text: string };
+type Body = { json: unknown } | { text: string } | { tooDeep: true };
+
+/**
+ * A body or a query's input nested deeper than any call of ours (shared/json-depth.ts): never
+ * parsed, and every call of the request answered with tRPC's PARSE_ERROR instead.
+ */
+function nestedTooDeeply(request: FastifyRequest): TRPCError | null {
+  const body = request.body as Body | undefined;
+  const input = (request.query as { input?: unknown } | undefined)?.input;
+  const inputs = Array.isArray(input) ? input : [input];
+  const tooDeep =
+    (body !== undefined && 'tooDeep' in body) ||
+    inputs.some((text) => typeof text === 'string' && jsonTooDeepAt(text) >= 0);
+  return tooDeep ? new TRPCError({ code: 'PARSE_ERROR', message: 'JSON nested too deeply' }) : null;
+}
 
 /**
  * tRPC over Fastify, whole answers only. The protocol is tRPC's own `resolveResponse`, the entry
@@ -29,6 +44,7 @@ export async function trpcRoutes<TRouter extends AnyTRPCRouter>(
   // A JSON body is parsed here, once; one that does not parse reaches tRPC as text, for its own 400.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
+    if (jsonTooDeepAt(text as string) >= 0) return done(null, { tooDeep: true } satisfies Body);
     try {
       done(null, { json: JSON.parse(text as string) } satisfies Body);
     } catch {
@@ -44,7 +60,7 @@ export async function trpcRoutes<TRouter extends AnyTRPCRouter>(
       responseMeta,
       req: requestFor(request),
       path: request.params.path,
-      error: null,
+      error: nestedTooDeeply(request),
       createContext: () => createContext({ req: request, res: reply }),
       onError: onError && ((failure) => onError({ error: failure.error, path: failure.path, req: request })),
     });
@@ -71,11 +87,11 @@ function requestFor(request: FastifyRequest): Request {
     signal: new AbortController().signal,
     body: null,
     async json() {
-      if (body === undefined) throw new SyntaxError('No body');
+      if (body === undefined || 'tooDeep' in body) throw new SyntaxError('No body');
       return 'json' in body ? body.json : JSON.parse(body.text);
     },
     async text() {
-      if (body === undefined) return '';
+      if (body === undefined || 'tooDeep' in body) return '';
       return 'json' in body ? JSON.stringify(body.json) : body.text;
     },
   };

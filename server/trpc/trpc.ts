@@ -1,7 +1,6 @@
 import { initTRPC } from '@trpc/server';
-import { isUnlocked } from '../../shared/parent-lock';
 import { holdsNul } from '../../shared/text';
-import { pinLocked } from '../auth/parent-lock';
+import { assertParentUnlocked } from '../auth/parent-lock';
 import { forbidden, invalid, trpcErrorBody, trpcErrorOf, unauthorized } from '../errors';
 import type { Context } from './context';
 
@@ -69,7 +68,7 @@ export const protectedProcedure = t.procedure.use(async ({ ctx, path, getRawInpu
 
 /** What the parent lock guards (shared/parent-lock.ts): FORBIDDEN (errors:pin.locked) while it is closed. */
 const parentUnlocked = t.middleware(({ ctx, next }) => {
-  if (ctx.user && ctx.session && !isUnlocked(ctx.user.hasPin, ctx.session.unlockedUntil)) throw pinLocked();
+  if (ctx.user && ctx.session) assertParentUnlocked(ctx.user, ctx.session);
   return next();
 });
 

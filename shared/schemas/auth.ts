@@ -16,4 +16,6 @@ export const localSignInInput = z.object({
     .trim()
     .pipe(z.email('errors:signIn.invalidEmail').max(EMAIL_MAX, 'errors:signIn.invalidEmail')),
   returnTo: z.string().max(512).optional(),
+  /** Forgot PIN (shared/parent-lock.ts): this sign-in opens the parent lock, locally proving nothing. */
+  forgotPin: z.boolean().optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GAME_ID_V7 } from '../game-id';
 import { LANGUAGES } from '../i18n';
 import { QUESTIONS_PER_GAME } from '../ladder';
 import { LIFELINES } from '../lifelines';
@@ -19,10 +20,10 @@ export const startGameInput = z.object({
   categoryId: categoryChoice,
   lang: language,
   /**
-   * The id the game is to have, made by the client for this start: sent again after a lost reply,
-   * it returns the game the first one made instead of starting another.
+   * The id the game is to have, made by the client for this start (shared/game-id.ts): sent again
+   * after a lost reply, it returns the game the first one made instead of starting another.
    */
-  gameId: z.uuid().optional(),
+  gameId: z.string().regex(GAME_ID_V7).optional(),
 });
 
 export const gameIdInput = z.object({ gameId: z.uuid() });

@@ -20,6 +20,12 @@ export const IMPORT_MAX_ROWS = 5000;
 export const IMPORT_ZIP_MAX_BYTES = 50 * 1024 * 1024;
 export const IMPORT_ZIP_MAX_ENTRIES = 1001;
 export const IMPORT_ZIP_MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
+/**
+ * The most pictures one zip may store: each is decoded, and re-encoded unless it is one of our own
+ * WebPs. Room for the starter bank's 70 and well over a hundred of an install's own; a larger
+ * collection is exported and imported a category at a time.
+ */
+export const IMPORT_ZIP_MAX_PICTURES = 200;
 /** The question file inside an export's zip, and the folder of its pictures. */
 export const ZIP_QUESTIONS_FILE = 'questions.csv';
 export const ZIP_PICTURES_FOLDER = 'images';
@@ -126,6 +132,31 @@ export function toQuestionInput(question: SetQuestion): QuestionInput {
 
 /** A question to save: the form's input, or with a new category's names (categoryId 0) created with it. */
 export type SaveQuestion = z.output<typeof questionInput> & { newCategory?: z.output<typeof createCategoryInput> };
+
+/** A question of a set with no text, and every other field at its widest: what a save adds to a question's texts. */
+const WIDEST_TEXTLESS_QUESTION: SetQuestion = {
+  question_en: '',
+  question_vi: '',
+  answers_en: ['', '', '', ''],
+  answers_vi: ['', '', '', ''],
+  correctAnswerIndex: 3,
+  categoryId: Number.MAX_SAFE_INTEGER,
+  ageCategory: 'Teenagers',
+  difficulty: 3,
+  imageUrl: '/uploads/question-images/00000000-0000-0000-0000-000000000000.webp',
+  line: IMPORT_MAX_BYTES,
+  newCategory: { name_en: '', name_vi: '' },
+};
+
+/**
+ * The most a reviewed set's save (POST /api/admin/question-sets) weighs. Its texts come from one
+ * imported file, at most IMPORT_MAX_BYTES (a generation's 20 questions weigh far less), and each of
+ * its questions (IMPORT_MAX_ROWS at most) adds the fields' names and values around them. The
+ * schema's own maxima would allow more (5,000 questions of 2,600 characters, up to 3 bytes each),
+ * but no review can hold it: no file that big is read.
+ */
+export const SAVE_SET_MAX_BYTES =
+  IMPORT_MAX_BYTES + IMPORT_MAX_ROWS * (JSON.stringify(WIDEST_TEXTLESS_QUESTION).length + 1) + 1024;
 
 /**
  * Spec §4 Save: the selected questions, in one transaction, under the id their review gave the set

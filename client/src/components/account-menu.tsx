@@ -1,30 +1,27 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { paths } from '../config/paths';
 import { useParentLock } from '../features/parent-lock/use-parent-lock';
-import { returnFocusTo } from '../lib/focus';
+import { focusWhenReady } from '../lib/focus';
 import { prefersServerVoice, serverVoiceAvailable, setPrefersServerVoice } from '../lib/server-voice';
 import { useSession } from './use-session';
 
 type Step = 'closed' | 'open' | 'confirmEverywhere';
 
-/** Loaded when opened: most families never set a PIN. */
-const ParentLockSettings = lazy(() => import('../features/parent-lock/parent-lock-settings'));
-
 /**
  * The account's actions behind one button (a disclosure, not a single tap away from a game):
- * sign out here, or on every device after a confirmation. Escape, a click elsewhere, the focus
- * leaving it (Tab) or a letter typed for the page (an answer's key) closes it.
+ * sign out here, or on every device after a confirmation (a parent's: behind the lock). Escape, a
+ * click elsewhere, the focus leaving it (Tab) or a letter typed for the page (an answer's key)
+ * closes it.
  */
 export function AccountMenu() {
   const { t } = useTranslation();
   const { user } = useSession();
   const [step, setStep] = useState<Step>('closed');
   const [failed, setFailed] = useState(false);
-  const { requireUnlock } = useParentLock();
-  const [lockSettings, setLockSettings] = useState(false);
+  const { requireUnlock, openSettings } = useParentLock();
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const panelId = useId();
@@ -34,6 +31,9 @@ export function AccountMenu() {
   const [chosenServerVoice, setChosenServerVoice] = useState(prefersServerVoice);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  // The confirmation replaces the item that asked for it, and the other way round: the focus follows.
+  const everywhereRef = useRef<HTMLButtonElement>(null);
+  const keepSignedInRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (step !== 'closed') void serverVoiceAvailable().then(setServerVoice);
@@ -69,6 +69,8 @@ export function AccountMenu() {
       method: 'POST',
       credentials: 'same-origin',
     }).catch(() => null);
+    // The lock closed meanwhile (its few minutes ran out): the PIN, then the same again.
+    if (everywhere && response?.status === 403) return requireUnlock(() => void signOut(true));
     // Signing out here goes on whatever the server said; ending the other devices' sessions must have worked.
     if (everywhere && !response?.ok && response?.status !== 401) {
       setFailed(true);
@@ -111,7 +113,15 @@ export function AccountMenu() {
               </p>
             )}
             <div className="account-actions">
-              <button type="button" className="button" onClick={() => setStep('open')}>
+              <button
+                type="button"
+                className="button"
+                ref={keepSignedInRef}
+                onClick={() => {
+                  setStep('open');
+                  focusWhenReady(() => everywhereRef.current);
+                }}
+              >
                 {t('cancel')}
               </button>
               <button type="button" className="button button-danger" onClick={() => void signOut(true)}>
@@ -146,9 +156,10 @@ export function AccountMenu() {
               className="button"
               onClick={() => {
                 setStep('closed');
-                // The item goes with the menu: the PIN's dialog hands the focus back to the menu's button.
+                // The item goes with the menu: the settings (and the PIN before them) hand the
+                // focus back to the menu's button.
                 buttonRef.current?.focus();
-                requireUnlock(() => setLockSettings(true));
+                openSettings();
               }}
             >
               {t('parentLockMenu')}
@@ -156,22 +167,22 @@ export function AccountMenu() {
             <button type="button" className="button" onClick={() => void signOut(false)}>
               {t('header.signOut')}
             </button>
-            <button type="button" className="button" onClick={() => setStep('confirmEverywhere')}>
+            <button
+              type="button"
+              className="button"
+              ref={everywhereRef}
+              onClick={() =>
+                requireUnlock(() => {
+                  setStep('confirmEverywhere');
+                  focusWhenReady(() => keepSignedInRef.current);
+                })
+              }
+            >
               {t('account.signOutEverywhere')}
             </button>
           </div>
         )}
       </div>
-      {lockSettings && (
-        <Suspense fallback={null}>
-          <ParentLockSettings
-            onClose={() => {
-              setLockSettings(false);
-              returnFocusTo(buttonRef.current);
-            }}
-          />
-        </Suspense>
-      )}
     </div>
   );
 }

@@ -14,6 +14,8 @@ export function Header() {
   const { t } = useTranslation();
   const { activeProfile } = useSession();
   const [location, navigate] = useLocation();
+  // Who is playing, where someone is: not on the profile picker, where the family chooses anew.
+  const player = location === paths.preGame || location === paths.game ? activeProfile : null;
   const utils = trpc.useUtils();
   const choose = trpc.profiles.choose.useMutation();
   const headerRef = useRef<HTMLElement>(null);
@@ -43,17 +45,17 @@ export function Header() {
           <span aria-hidden="true">←</span> {t('header.backToProfiles')}
         </button>
       )}
-      <div className="header-brand" aria-hidden={activeProfile ? 'true' : undefined}>
-        {activeProfile ? (
+      <div className="header-brand" aria-hidden={player ? 'true' : undefined}>
+        {player ? (
           <span className="header-profile">
-            <Avatar avatar={activeProfile.avatar} size={36} />
-            <span className="header-profile-name">{activeProfile.name}</span>
+            <Avatar avatar={player.avatar} size={36} />
+            <span className="header-profile-name">{player.name}</span>
           </span>
         ) : (
           <span className="brand">{t('appName')}</span>
         )}
       </div>
-      {activeProfile && <span className="visually-hidden">{t('header.playingAs', { name: activeProfile.name })}</span>}
+      {player && <span className="visually-hidden">{t('header.playingAs', { name: player.name })}</span>}
       <div className="header-actions">
         <LanguageSwitch />
         <AccountMenu />

@@ -11,6 +11,11 @@ type Find = () => HTMLElement | null | undefined;
 type Options = {
   /** Focused instead if the target has not taken the focus within two seconds (a page with no heading). */
   fallback?: Find;
+  /**
+   * Only once the focus is lost (on <body>): when what comes after (a dialog, a menu's next step)
+   * may place the focus itself, and this is the way back only if it does not.
+   */
+  whileLost?: boolean;
 };
 
 const FALLBACK_AFTER_MS = 2000;
@@ -31,8 +36,9 @@ export function focusWhenReady(find: Find, options: Options = {}): () => void {
     }
     return document.activeElement === element ? element : null;
   };
+  const lost = () => document.activeElement === null || document.activeElement === document.body;
   const attempt = () => {
-    if (finished) return;
+    if (finished || (options.whileLost && !lost())) return;
     if (tryFocus(find)) stop();
   };
   // Someone else moved the focus meanwhile: theirs is the newer decision.
@@ -80,8 +86,8 @@ function usable(element: Element | null | undefined): element is HTMLElement {
  * Focus back to a dialog's opener once the dialog has gone, if it still can take it, else to the
  * fallback (a menu item's menu button, when the menu closed with the dialog's opening).
  */
-export function returnFocusTo(opener: Element | null, fallback?: Find): () => void {
-  return focusWhenReady(() => (usable(opener) ? opener : fallback?.()));
+export function returnFocusTo(opener: Element | null, fallback?: Find, options: Options = {}): () => void {
+  return focusWhenReady(() => (usable(opener) ? opener : fallback?.()), options);
 }
 
 /** A heading or a landmark that takes the focus from a script only (not a tab stop). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createProfileInput, profileIdInput, setTtsInput, updateProfileInput } from '../../../shared/schemas/profile';
+import { assertParentUnlocked } from '../../auth/parent-lock';
 import { profileHistory } from '../../services/profile-history';
 import { getOwnedProfile, listProfiles } from '../../services/profiles';
 import { parentProcedure, protectedProcedure, router } from '../trpc';
@@ -23,7 +24,12 @@ export const profilesRouter = router({
     await ctx.writer.deleteProfile(ctx.user.id, input.profileId);
     return { ok: true };
   }),
+  /**
+   * The speech toggle: the playing profile's own is play (the game screen's button); another
+   * profile's is a parent's setting, behind the lock.
+   */
   setTts: protectedProcedure.input(setTtsInput).mutation(async ({ ctx, input }) => {
+    if (input.profileId !== ctx.session.activeProfileId) assertParentUnlocked(ctx.user, ctx.session);
     await ctx.writer.setTtsEnabled(ctx.user.id, input.profileId, input.ttsEnabled);
     return { ok: true };
   }),

@@ -208,7 +208,8 @@ export default function QuestionSetPage() {
         body: form,
         credentials: 'same-origin',
       });
-      const body = (await response.json()) as {
+      // A reverse proxy in front may refuse the file itself, answering its own HTML page.
+      const body = (await response.json().catch(() => ({}))) as {
         questions?: SetQuestion[];
         problems?: FileProblem[];
         newCategories?: NewCategory[];
@@ -219,7 +220,7 @@ export default function QuestionSetPage() {
         // The server's reason (a zip refused, a file too large) in the admin's language.
         if (body.key) return failed({ key: body.key, params: body.params ?? {} });
         return failed({
-          key: response.status === 413 ? 'errors:questionSet.fileTooLarge' : 'errors:questionSet.noFile',
+          key: response.status === 413 ? 'errors:questionSet.tooLargeForServer' : 'errors:questionSet.noFile',
         });
       }
       review(body.questions ?? [], body.problems ?? [], null, body.newCategories ?? []);
@@ -243,6 +244,10 @@ export default function QuestionSetPage() {
         credentials: 'same-origin',
         body: JSON.stringify({ setId, questions: chosen }),
       });
+      if (response.status === 413) {
+        setPhase('review');
+        return setError({ key: 'errors:questionSet.setTooLargeForServer' });
+      }
       if (!response.ok) throw new Error(String(response.status));
       const { saved: n } = (await response.json()) as { saved: number };
       setSaved(n);

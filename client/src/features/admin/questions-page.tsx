@@ -9,6 +9,7 @@ import {
   SEARCH_MIN_CHARS,
 } from '../../../../shared/schemas/admin';
 import { foldForSearch } from '../../../../shared/text';
+import { currentLanguage } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 import { CategorySelect } from './category-select';
 import { MoveQuestions } from './move-questions';
@@ -255,7 +256,7 @@ export default function QuestionsPage() {
               key={format}
               className={format === 'zip' ? 'button button-primary' : 'button'}
               download
-              href={`/api/admin/questions/export?format=${format}${categoryId ? `&categoryId=${categoryId}` : ''}`}
+              href={`/api/admin/questions/export?format=${format}${categoryId ? `&categoryId=${categoryId}` : ''}&lang=${currentLanguage()}`}
             >
               {t(label)}
             </a>

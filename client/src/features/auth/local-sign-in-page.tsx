@@ -1,16 +1,21 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { FORGOT_PIN_PARAM } from '../../../../shared/parent-lock';
 import { safeReturnPath } from '../../../../shared/routes';
 import { EMAIL_MAX, LOCAL_NAME_MAX, localSignInInput } from '../../../../shared/schemas/auth';
 import { LanguageSwitch } from '../../components/language-switch';
 import { paths } from '../../config/paths';
 import { usePageTitle } from '../../lib/page-title';
 
-/** The clearly labelled stand-in for Google when the server has no Google credentials. */
+/**
+ * The clearly labelled stand-in for Google when the server has no Google credentials; also Forgot
+ * PIN's sign-in there (`?forgotPin`), which opens the parent lock and, asking no password, protects nothing.
+ */
 export default function LocalSignInPage() {
   usePageTitle('signIn');
   const { t } = useTranslation(['auth', 'errors']);
+  const [forgotPin] = useState(() => new URLSearchParams(window.location.search).has(FORGOT_PIN_PARAM));
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -21,7 +26,7 @@ export default function LocalSignInPage() {
     setError(null);
     const returnTo = safeReturnPath(new URLSearchParams(window.location.search).get('returnTo') ?? paths.profiles);
     // The server's own checks (shared/schemas/auth.ts), before anything is sent.
-    const parsed = localSignInInput.safeParse({ name, email, returnTo });
+    const parsed = localSignInInput.safeParse({ name, email, returnTo, ...(forgotPin ? { forgotPin } : {}) });
     if (!parsed.success) {
       setError(t(parsed.error.issues[0]?.message ?? 'local.invalid'));
       return;
@@ -55,6 +60,11 @@ export default function LocalSignInPage() {
         <h1>{t('local.title')}</h1>
         <p className="badge">{t('local.badge')}</p>
         <p>{t('local.explanation')}</p>
+        {forgotPin && (
+          <p>
+            <strong>{t('local.forgotPin')}</strong>
+          </p>
+        )}
         <label className="field">
           <span>{t('local.name')}</span>
           <input

@@ -51,7 +51,7 @@ export function Ladder({
             <li
               key={amount}
               ref={isCurrent ? currentRef : undefined}
-              className={`ladder-level${isCurrent ? ' current' : ''}${isWon ? ' won' : ''}${(level + 1) % 5 === 0 ? ' milestone' : ''}`}
+              className={`ladder-level${isCurrent ? ' current' : ''}${isWon ? ' won' : ''}`}
               aria-current={isCurrent ? 'step' : undefined}
             >
               <span className="ladder-number">{level + 1}</span>

@@ -4,29 +4,54 @@ import type { SpokenLine } from '../../../../shared/spoken-lines';
 export type ServerLine = { gameId: string; line: SpokenLine; at: number };
 
 const keyOf = ({ gameId, line, at }: ServerLine) => `${gameId}:${line}:${at}`;
-/** Clips fetched (or being fetched), as object URLs; null when the server could not speak the line. */
-const clips = new Map<string, Promise<string | null>>();
+/** A fetched clip, as an object URL, and its media type. */
+type Clip = { url: string; type: string };
+/** Clips fetched (or being fetched); null when the server could not speak the line. */
+const clips = new Map<string, Promise<Clip | null>>();
 const MAX_CLIPS = 40;
 let playing: HTMLAudioElement | null = null;
 let queue: Promise<unknown> = Promise.resolve();
 let generation = 0;
 
-function clipOf(line: ServerLine): Promise<string | null> {
+/**
+ * Whether this browser plays the server's Ogg Opus clips, as it says; until one fails to play
+ * (a browser may claim it and fail), after which it is sent WAV. Safari says no, and gets WAV.
+ */
+let playsOpus: boolean | null = null;
+const opusPlays = () => {
+  playsOpus ??= new Audio().canPlayType('audio/ogg; codecs=opus') !== '';
+  return playsOpus;
+};
+
+function forget(key: string) {
+  const clip = clips.get(key);
+  clips.delete(key);
+  void clip?.then((c) => c && URL.revokeObjectURL(c.url));
+}
+
+function clipOf(line: ServerLine): Promise<Clip | null> {
   const key = keyOf(line);
   let clip = clips.get(key);
   if (!clip) {
     const query = new URLSearchParams({ gameId: line.gameId, line: line.line });
     // A question's line names its question: the game may have moved on by the time this arrives.
     if (line.line === 'question') query.set('at', String(line.at));
-    clip = fetch(`/api/speech?${query}`, { credentials: 'same-origin' })
-      .then(async (response) => (response.ok ? URL.createObjectURL(await response.blob()) : null))
+    if (!opusPlays()) query.set('format', 'wav');
+    const fetched = fetch(`/api/speech?${query}`, { credentials: 'same-origin' })
+      .then(async (response) => {
+        if (!response.ok) return null;
+        const blob = await response.blob();
+        return { url: URL.createObjectURL(blob), type: blob.type };
+      })
       .catch(() => null);
-    clips.set(key, clip);
+    clip = fetched;
+    clips.set(key, fetched);
+    // Refused (the server busy, its day's budget spent) or lost: silent now, asked again next time.
+    void fetched.then((c) => c === null && clips.get(key) === fetched && clips.delete(key));
     // The oldest go: a game needs its current lines, not the whole evening's.
-    for (const [old, url] of clips) {
+    for (const old of clips.keys()) {
       if (clips.size <= MAX_CLIPS) break;
-      clips.delete(old);
-      void url.then((u) => u && URL.revokeObjectURL(u));
+      forget(old);
     }
   }
   return clip;
@@ -37,20 +62,32 @@ export function prefetchServerLine(line: ServerLine): void {
   void clipOf(line);
 }
 
-function play(url: string, run: number): Promise<void> {
+/** Plays a clip to its end (or until stopped); false when the browser could not play it. */
+function play(url: string, run: number): Promise<boolean> {
   return new Promise((resolve) => {
-    if (run !== generation) return resolve();
+    if (run !== generation) return resolve(true);
     const audio = new Audio(url);
     playing = audio;
-    const done = () => {
+    const done = (played: boolean) => () => {
       if (playing === audio) playing = null;
-      resolve();
+      resolve(played);
     };
-    audio.addEventListener('ended', done, { once: true });
-    audio.addEventListener('error', done, { once: true });
-    audio.addEventListener('pause', done, { once: true });
-    audio.play().catch(done);
+    audio.addEventListener('ended', done(true), { once: true });
+    audio.addEventListener('error', done(false), { once: true });
+    audio.addEventListener('pause', done(true), { once: true });
+    // Refused before a tap counts as played (nothing to fetch again); a format it cannot play does not.
+    audio.play().catch((error: unknown) => done((error as Error | null)?.name !== 'NotSupportedError')());
   });
+}
+
+/** Plays a line's clip; one in Ogg Opus that this browser cannot play after all is fetched again as WAV. */
+async function playLine(line: ServerLine, clip: Promise<Clip | null>, run: number) {
+  const ready = await clip;
+  if (!ready || (await play(ready.url, run)) || ready.type !== 'audio/ogg' || run !== generation) return;
+  playsOpus = false;
+  forget(keyOf(line));
+  const wav = await clipOf(line);
+  if (wav) await play(wav.url, run);
 }
 
 /**
@@ -63,13 +100,10 @@ export async function playServerLines(
 ): Promise<boolean> {
   if (!options.queue) stopServerSpeech();
   const run = generation;
-  const urls = lines.map(clipOf);
-  if ((await urls[0]) === null) return false;
+  const fetched = lines.map(clipOf);
+  if ((await fetched[0]) === null) return false;
   queue = queue.then(async () => {
-    for (const url of urls) {
-      const ready = await url;
-      if (ready) await play(ready, run);
-    }
+    for (const [i, line] of lines.entries()) await playLine(line, fetched[i] as Promise<Clip | null>, run);
   });
   return true;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readableParts } from './speech';
 import { looksVietnamese, normalizeLocale, pickVoice, questionSpeech, speechParts } from './voice';
 
 const voice = (lang: string, extra: { default?: boolean; localService?: boolean; name?: string } = {}) => ({
@@ -83,13 +84,23 @@ describe('what is read', () => {
       { text: 'Phở', lang: 'vi' },
       { text: 'is a famous Vietnamese dish. What kind of dish is it?', lang: 'en' },
     ]);
-    // A word without marks between two Vietnamese ones goes with them.
+    // A name is never cut in two voices: a syllable without marks after a Vietnamese one goes with it.
     expect(speechParts('In the tale of Sơn Tinh and Thủy Tinh, who wins?', 'en')).toEqual([
       { text: 'In the tale of', lang: 'en' },
-      { text: 'Sơn', lang: 'vi' },
-      { text: 'Tinh and', lang: 'en' },
-      { text: 'Thủy', lang: 'vi' },
-      { text: 'Tinh, who wins?', lang: 'en' },
+      { text: 'Sơn Tinh', lang: 'vi' },
+      { text: 'and', lang: 'en' },
+      { text: 'Thủy Tinh,', lang: 'vi' },
+      { text: 'who wins?', lang: 'en' },
+    ]);
+    expect(speechParts('How far is it from Hanoi to Hạ Long?', 'en')).toEqual([
+      { text: 'How far is it from Hanoi to', lang: 'en' },
+      { text: 'Hạ Long?', lang: 'vi' },
+    ]);
+    // English words after a name stay English.
+    expect(speechParts('Which river flows through Hồ Chí Minh City?', 'en')).toEqual([
+      { text: 'Which river flows through', lang: 'en' },
+      { text: 'Hồ Chí Minh', lang: 'vi' },
+      { text: 'City?', lang: 'en' },
     ]);
     // A quoted name keeps the comma after it; every word is read once, in order.
     expect(speechParts('In the legend “Con Rồng cháu Tiên”, how many eggs were there?', 'en')).toEqual([
@@ -112,5 +123,29 @@ describe('what is read', () => {
     // Decomposed input (NFD) is recognized too.
     for (const word of ['Cảm ơn', 'Xin chào', 'Đà Nẵng', 'phở'.normalize('NFD')])
       expect(looksVietnamese(word)).toBe(true);
+  });
+});
+
+describe('what is read where a language has no voice', () => {
+  const englishOnly = (lang: 'en' | 'vi') => lang === 'en';
+
+  it('reads a Vietnamese name within its English sentence, not leaving a hole', () => {
+    const parts = questionSpeech(
+      'en',
+      'How far is it from Hanoi to Hạ Long by road?',
+      ['100 km', '150 km'],
+      'Question 3.',
+    );
+    expect(readableParts(parts, 'en', englishOnly)).toEqual([
+      { text: 'Question 3.', lang: 'en' },
+      { text: 'How far is it from Hanoi to Hạ Long by road?', lang: 'en' },
+      { text: 'A. 100 km', lang: 'en' },
+      { text: 'B. 150 km', lang: 'en' },
+    ]);
+  });
+
+  it('keeps the parts as they are where both languages have a voice', () => {
+    const parts = speechParts('In the tale of Sơn Tinh and Thủy Tinh, who wins?', 'en');
+    expect(readableParts(parts, 'en', () => true)).toEqual(parts);
   });
 });

@@ -51,18 +51,38 @@ const isQuoted = (piece: string) => QUOTED.test(piece) && piece.replace(QUOTED, 
 const hasWords = (text: string) => /[\p{L}\p{N}]/u.test(text);
 
 /**
+ * A capitalised word without marks that is shaped like a Vietnamese syllable (an initial, one to
+ * three vowels, a final): "Long", "Minh", "Tinh", not "City", "Lake" or "River".
+ */
+const VIETNAMESE_SYLLABLE =
+  /^(ngh|ng|nh|ch|gh|gi|kh|ph|qu|th|tr|[bcdghklmnprstvx])?[aeiouy]{1,3}(ch|ng|nh|[cmnptiouy])?$/;
+const syllable = (word: string) =>
+  VIETNAMESE_SYLLABLE.test(
+    word
+      .normalize('NFD')
+      .replace(/[^\p{L}]/gu, '')
+      .replace(/đ/giu, 'd')
+      .toLowerCase(),
+  );
+const namePart = (word: string) => /^\P{L}*\p{Lu}/u.test(word) && syllable(word);
+
+/**
  * An English stretch of text split into runs of Vietnamese words and the rest ("Which city was
- * formerly called" + "Sài Gòn?"). A word without marks between two Vietnamese ones goes with
- * them ("Rồng cháu Tiên").
+ * formerly called" + "Sài Gòn?"). A word without marks goes with Vietnamese ones when it sits
+ * between two ("Rồng cháu Tiên"), or continues a name after one ("Hạ Long", "Sơn Tinh"): a name
+ * is never cut in two voices.
  */
 function wordRuns(text: string): SpeechPart[] {
   const tokens = text.split(/(\s+)/);
   const words = tokens.map((token, i) => ({ token, i })).filter(({ token }) => token.trim() !== '');
-  const vietnamese = new Set(words.filter(({ token }) => looksVietnamese(token)).map(({ i }) => i));
-  words.forEach(({ i }, w) => {
+  const marked = new Set(words.filter(({ token }) => looksVietnamese(token)).map(({ i }) => i));
+  const vietnamese = new Set(marked);
+  words.forEach(({ token, i }, w) => {
     const before = words[w - 1];
     const after = words[w + 1];
-    if (before && after && vietnamese.has(before.i) && vietnamese.has(after.i)) vietnamese.add(i);
+    const between = before && after && marked.has(before.i) && marked.has(after.i) && syllable(token);
+    const continuesName = before && vietnamese.has(before.i) && /\p{L}$/u.test(before.token) && namePart(token);
+    if (between || continuesName) vietnamese.add(i);
   });
   const runs: SpeechPart[] = [];
   tokens.forEach((token, i) => {

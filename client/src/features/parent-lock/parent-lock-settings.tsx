@@ -8,9 +8,15 @@ import { PinField, showAsModal } from './pin-field';
 
 /**
  * Account → Parent PIN: set one (typed twice), change it or remove it. With a PIN set, this opens
- * only once the lock is (the account menu asks for the PIN first).
+ * only once the lock is (the PIN is asked first), or after Forgot PIN (`afterForgotPin`).
  */
-export default function ParentLockSettings({ onClose }: { onClose: () => void }) {
+export default function ParentLockSettings({
+  afterForgotPin,
+  onClose,
+}: {
+  afterForgotPin: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(['parentLock', 'common', 'errors']);
   const utils = trpc.useUtils();
   const hasPin = trpc.parentLock.status.useQuery(undefined, { staleTime: 0 }).data?.hasPin ?? false;
@@ -53,7 +59,7 @@ export default function ParentLockSettings({ onClose }: { onClose: () => void })
     <dialog ref={showAsModal} className="dialog pin-dialog" aria-labelledby={ids.title} onClose={onClose}>
       <form onSubmit={(event) => void save(event)} noValidate>
         <h2 id={ids.title}>{t('settingsTitle')}</h2>
-        <p className="muted">{hasPin ? t('hasPin') : t('noPinYet')}</p>
+        <p className="muted">{afterForgotPin ? t('afterForgotPin') : hasPin ? t('hasPin') : t('noPinYet')}</p>
         <PinField
           label={hasPin ? t('newPin') : t('pin')}
           value={pin}

@@ -1,12 +1,14 @@
 import './parent-lock-strings';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PIN_PATTERN } from '../../../../shared/parent-lock';
+import { FORGOT_PIN_PATH, PIN_PATTERN } from '../../../../shared/parent-lock';
 import { errorKeyOf, errorParamsOf } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { PinField, showAsModal } from './pin-field';
 
 type Props = {
+  /** A parentLock message key to show above the field (why the PIN is asked again), or null. */
+  notice: string | null;
   /** The lock is open: go on with what asked for it. */
   onUnlocked: () => void;
   onCancel: () => void;
@@ -14,9 +16,10 @@ type Props = {
 
 /**
  * Asks for the parent PIN (a modal dialog): four to eight digits, checked by the server, which
- * counts wrong tries. Forgot it: sign in again with Google, which opens the lock for a few minutes.
+ * counts wrong tries. Forgot it: *Forgot PIN?* signs in to Google again, password and all, which
+ * opens the lock for a few minutes to choose a new one (server/auth/routes.ts).
  */
-export default function PinPrompt({ onUnlocked, onCancel }: Props) {
+export default function PinPrompt({ notice, onUnlocked, onCancel }: Props) {
   const { t } = useTranslation(['parentLock', 'common', 'errors']);
   const utils = trpc.useUtils();
   const unlock = trpc.parentLock.unlock.useMutation();
@@ -52,6 +55,11 @@ export default function PinPrompt({ onUnlocked, onCancel }: Props) {
       <form onSubmit={(event) => void submit(event)} noValidate>
         <h2 id={ids.title}>{t('title')}</h2>
         <p className="muted">{t('why')}</p>
+        {notice && (
+          <p className="form-error" role="alert">
+            {t(notice)}
+          </p>
+        )}
         <PinField
           label={t('pin')}
           value={pin}
@@ -67,7 +75,9 @@ export default function PinPrompt({ onUnlocked, onCancel }: Props) {
             {t(error.key, error.params ?? {})}
           </p>
         )}
-        <p className="muted">{t('forgot')}</p>
+        <p className="muted">
+          <a href={FORGOT_PIN_PATH}>{t('forgotLink')}</a> {t('forgotHint')}
+        </p>
         <div className="form-actions">
           <button type="button" className="button" onClick={onCancel}>
             {t('common:cancel')}
