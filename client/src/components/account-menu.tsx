@@ -5,7 +5,8 @@ import { useLocation } from 'wouter';
 import { paths } from '../config/paths';
 import { useParentLock } from '../features/parent-lock/use-parent-lock';
 import { focusWhenReady } from '../lib/focus';
-import { prefersServerVoice, serverVoiceAvailable, setPrefersServerVoice } from '../lib/server-voice';
+import { serverVoiceAvailable } from '../lib/server-voice';
+import { ConfirmSignOutEverywhere, ServerVoiceChoice } from './account-menu-items';
 import { useSession } from './use-session';
 
 type Step = 'closed' | 'open' | 'confirmEverywhere';
@@ -25,10 +26,8 @@ export function AccountMenu() {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const panelId = useId();
-  const voiceHintId = useId();
   /** Offered once the server says it has a voice (asked when the menu first opens). */
   const [serverVoice, setServerVoice] = useState(false);
-  const [chosenServerVoice, setChosenServerVoice] = useState(prefersServerVoice);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   // The confirmation replaces the item that asked for it, and the other way round: the focus follows.
@@ -105,52 +104,18 @@ export function AccountMenu() {
           </a>
         )}
         {step === 'confirmEverywhere' ? (
-          <div>
-            <p>{t('account.confirmEverywhere')}</p>
-            {failed && (
-              <p className="form-error" role="alert">
-                {t('account.everywhereFailed')}
-              </p>
-            )}
-            <div className="account-actions">
-              <button
-                type="button"
-                className="button"
-                ref={keepSignedInRef}
-                onClick={() => {
-                  setStep('open');
-                  focusWhenReady(() => everywhereRef.current);
-                }}
-              >
-                {t('cancel')}
-              </button>
-              <button type="button" className="button button-danger" onClick={() => void signOut(true)}>
-                {t('account.confirmEverywhereYes')}
-              </button>
-            </div>
-          </div>
+          <ConfirmSignOutEverywhere
+            failed={failed}
+            cancelRef={keepSignedInRef}
+            onCancel={() => {
+              setStep('open');
+              focusWhenReady(() => everywhereRef.current);
+            }}
+            onConfirm={() => void signOut(true)}
+          />
         ) : (
           <div className="account-actions">
-            {serverVoice && (
-              <label className="account-voice">
-                <input
-                  className="account-voice-box"
-                  type="checkbox"
-                  checked={chosenServerVoice}
-                  aria-describedby={voiceHintId}
-                  onChange={(event) => {
-                    setPrefersServerVoice(event.target.checked);
-                    setChosenServerVoice(event.target.checked);
-                  }}
-                />
-                <span>
-                  {t('account.serverVoice')}
-                  <span id={voiceHintId} className="account-voice-hint">
-                    {t('account.serverVoiceHint')}
-                  </span>
-                </span>
-              </label>
-            )}
+            {serverVoice && <ServerVoiceChoice />}
             <button
               type="button"
               className="button"

@@ -209,10 +209,11 @@ function openList(select: HTMLSelectElement, event: KeyboardEvent) {
   }
 }
 
-/** The arrow keys move the focus on every page (the app calls it once). */
-export function useArrowNavigation(): void {
+/** The arrow keys move the focus while `enabled` (the app calls it once, for the pages a remote reaches). */
+export function useArrowNavigation(enabled = true): void {
   useEffect(() => {
+    if (!enabled) return;
     window.addEventListener('keydown', handleArrowKey);
     return () => window.removeEventListener('keydown', handleArrowKey);
-  }, []);
+  }, [enabled]);
 }
