@@ -42,6 +42,10 @@ export async function serveBenchApp(options: {
       generations: 1e9,
       profileWrites: 1e9,
       speech: 1e9,
+      showJoins: 1e9,
+      showJoinsPerCode: 1e9,
+      showJoinMisses: 1e9,
+      showAnswers: 1e9,
       windowSeconds: 60,
     },
   });

@@ -19,6 +19,7 @@ import { registerClient } from './http/static-files';
 import { imageRoutes } from './images/image-routes';
 import { createGameLimiter, DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limits';
 import { imageUseCount } from './services/admin-questions';
+import { createShowRuntime } from './show/runtime';
 import { contextFactory } from './trpc/context';
 import { trpcRoutes } from './trpc/fastify-adapter';
 import { type AppRouter, appRouter } from './trpc/router';
@@ -30,7 +31,7 @@ export type AppDeps = {
   > &
     Partial<Pick<Config, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL'>>;
   /** The server's read connection, its writer (server/writer) and where question images are stored. */
-  deps: Omit<ServerDeps, 'limiter' | 'generator' | 'speech'> & Partial<Pick<ServerDeps, 'speech'>>;
+  deps: Omit<ServerDeps, 'limiter' | 'generator' | 'speech' | 'shows'> & Partial<Pick<ServerDeps, 'speech'>>;
   /** How long a request to the AI service may take (tests shorten it). */
   aiTimeoutMs?: number;
   /** The built client (dist/public); null serves the API alone. */
@@ -129,6 +130,7 @@ export async function buildApp(options: AppDeps) {
     limiter: createGameLimiter(options.rateLimits ?? DEFAULT_RATE_LIMITS),
     generator: configuredGenerator(config, options.aiTimeoutMs),
     speech: options.deps.speech ?? null,
+    shows: createShowRuntime(),
   };
 
   const app = Fastify({

@@ -16,6 +16,10 @@ const limits = {
   profileWrites: 3,
   generations: 2,
   speech: 5,
+  showJoins: 3,
+  showJoinsPerCode: 3,
+  showJoinMisses: 3,
+  showAnswers: 3,
   windowSeconds: 60,
 };
 const app = await createTestApp(db, { rateLimits: limits });

@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import type { ServerDeps } from '../deps';
 import { createImageStore } from '../images/image-store';
 import { createGameLimiter, type GameLimiter } from '../rate-limits';
+import { createShowRuntime } from '../show/runtime';
 import { inProcessWriter } from '../writer';
 
 /** Rate limits far above anything a test does, except the tests of the limits themselves. */
@@ -13,6 +14,10 @@ export const TEST_RATE_LIMITS = {
   profileWrites: 100_000,
   generations: 100_000,
   speech: 100_000,
+  showJoins: 100_000,
+  showJoinsPerCode: 100_000,
+  showJoinMisses: 100_000,
+  showAnswers: 100_000,
   windowSeconds: 60,
 };
 
@@ -27,5 +32,6 @@ export function testDeps(db: Db & { path: string }): ServerDeps {
     images: createImageStore(join(dirname(db.path), 'uploads')),
     generator: null,
     speech: null,
+    shows: createShowRuntime(),
   };
 }
