@@ -42,6 +42,11 @@ export type AppDeps = {
   /** Sign-in attempts allowed per IP address per minute. */
   signInRateLimit?: number;
   rateLimits?: RateLimits;
+  /**
+   * Whether the family shows' timers run here (default: yes). A read replica's server would not
+   * run them: the primary does (README, "Growing past one machine").
+   */
+  resumeShows?: boolean;
 };
 
 /** A server with local sign-in and nothing else configured: what tests and the bench run. */
@@ -125,12 +130,13 @@ export async function buildApp(options: AppDeps) {
   const publicOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : null;
   const https = publicOrigin?.startsWith('https:') ?? false;
   const security = cookieSecurity(https);
+  let log: (error: unknown, message: string) => void = () => undefined;
   const deps: ServerDeps = {
     ...options.deps,
     limiter: createGameLimiter(options.rateLimits ?? DEFAULT_RATE_LIMITS),
     generator: configuredGenerator(config, options.aiTimeoutMs),
     speech: options.deps.speech ?? null,
-    shows: createShowRuntime(),
+    shows: createShowRuntime({ ...options.deps, onError: (error, message) => log(error, message) }),
   };
 
   const app = Fastify({
@@ -161,6 +167,10 @@ export async function buildApp(options: AppDeps) {
     },
   });
 
+  log = (error, message) => app.log.error({ err: error }, message);
+  // The family shows' timers run from the start (a restart resumes its shows), and stop with the app.
+  if (options.resumeShows !== false) app.addHook('onReady', async () => deps.shows.resume());
+  app.addHook('onClose', async () => deps.shows.stop());
   registerSecurity(app, { publicOrigin, port: config.PORT });
   app.addHook('onResponse', async (request, reply) => {
     request.log.debug({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');

@@ -153,3 +153,6 @@ export function everyoneAnswered(
 ): boolean {
   return eligible.every((player) => player.answered || !player.around);
 }
+
+/** A tap made just before the deadline may arrive just after it: still counted (its time capped at the countdown). */
+export const ANSWER_GRACE_MS = 1000;

@@ -29,7 +29,7 @@ export type SpeechKey =
 /** What a line needs to know of the game: its language, the question on screen, the last pick, the end. */
 export type SpokenGame = {
   lang: Language;
-  status: 'playing' | 'won' | 'lost' | 'abandoned';
+  status: 'playing' | 'won' | 'lost' | 'abandoned' | 'show';
   position: number;
   winnings: number;
   questions: { lang: Language; question: string; answers: string[] }[];

@@ -1,6 +1,16 @@
 import type { TrackedEnvelope } from '@trpc/server';
 import type { AnswerShowInput, ConfigureShowInput, CreateShowInput, JoinShowInput } from '../../shared/schemas/show';
+import { dueAction, everyoneAnswered } from '../../shared/show';
 import type { HostEvent, JoinedShow, PlayerEvent } from '../../shared/show-views';
+import { hashToken, newSessionToken } from '../auth/session';
+import type { Db } from '../db/database';
+import { shows } from '../db/schema';
+import type { Writer } from '../writer';
+import { createShowHub, HOST } from './hub';
+import { createShowStates } from './state';
+import { hostedShow, playerOfToken, type ShowChange } from './store';
+import { hostStream, playerStream } from './streams';
+import { createShowTimers } from './timers';
 
 /**
  * The family show on the server's main thread (docs/decisions/family-show.md): each change is a
@@ -41,25 +51,141 @@ export type ShowRuntime = {
   stop(): void;
 };
 
-/** Placeholder until the show is built: every call is refused. */
-export function createShowRuntime(): ShowRuntime {
-  const refuse = async (): Promise<never> => {
-    throw new Error('the family show is not built yet');
-  };
+/** A timer's write that failed (a busy database) is tried again this much later. */
+const RETRY_MS = 1000;
+
+export type ShowRuntimeOptions = {
+  db: Db;
+  writer: Writer;
+  /** Where a failed timer's write is reported. */
+  onError?: (error: unknown, message: string) => void;
+};
+
+export function createShowRuntime({ db, writer, onError = () => undefined }: ShowRuntimeOptions): ShowRuntime {
+  const hub = createShowHub();
+  const states = createShowStates(db);
+  const timers = createShowTimers((showId) => void act(showId));
+  let stopped = false;
+
+  /** After a write: the show's screens woken, its timer set again. */
+  function changed(change: ShowChange | null) {
+    if (!change) return;
+    hub.changed(change.showId);
+    schedule(change.showId);
+  }
+
+  function schedule(showId: string) {
+    if (stopped) return;
+    const show = states.load(showId)?.show;
+    if (!show) {
+      timers.clear(showId);
+      hub.forget(showId);
+      return;
+    }
+    timers.schedule(showId, dueAction(show, hub.awaySince(showId, HOST))?.at ?? null);
+  }
+
+  /** What the show's timer found due: a deadline, a host gone too long, a podium shown long enough. */
+  async function act(showId: string) {
+    const show = states.load(showId)?.show;
+    const due = show && dueAction(show, hub.awaySince(showId, HOST));
+    if (!show || !due || stopped) return;
+    if (due.at > Date.now()) return schedule(showId);
+    try {
+      const change =
+        due.action === 'reveal'
+          ? await writer.revealShowQuestion(showId, show.position)
+          : due.action === 'end'
+            ? await writer.endUnattendedShow(showId)
+            : await writer.closeFinishedShow(showId);
+      if (change) changed(change);
+      else schedule(showId);
+    } catch (error) {
+      onError(error, `the family show's ${due.action} failed; trying again`);
+      if (!stopped) timers.schedule(showId, Date.now() + RETRY_MS);
+    }
+  }
+
+  /** Once every player still around has answered, the question is revealed without waiting for its deadline. */
+  async function revealIfAllAnswered(showId: string) {
+    const state = states.load(showId);
+    if (state?.show.status !== 'question') return;
+    const answered = new Set(state.answers.map((answer) => answer.playerId));
+    const eligible = state.players
+      .filter((player) => player.firstPosition <= state.show.position)
+      .map((player) => ({
+        playerId: player.id,
+        answered: answered.has(player.id),
+        around: hub.isAround(showId, player.id),
+      }));
+    if (eligible.length > 0 && everyoneAnswered(eligible)) {
+      changed(await writer.revealShowQuestion(showId, state.show.position));
+    }
+  }
+
+  const streams = { hub, states, onPresence: schedule };
+
   return {
-    create: refuse,
-    configure: refuse,
-    start: refuse,
-    next: refuse,
-    end: refuse,
-    close: refuse,
-    removePlayer: refuse,
-    join: refuse,
-    answer: refuse,
-    leave: refuse,
-    hostEvents: refuse,
-    playerEvents: refuse,
-    resume() {},
-    stop() {},
+    async create(userId, input) {
+      const { closed, code, ...change } = await writer.createShow(userId, input);
+      for (const showId of closed) changed({ showId, version: null });
+      changed(change);
+      return { showId: change.showId, code };
+    },
+    async configure(userId, input) {
+      changed(await writer.configureShow(userId, input));
+    },
+    async start(userId, showId) {
+      changed(await writer.startShow(userId, showId));
+    },
+    async next(userId, showId, position) {
+      changed(await writer.nextShowQuestion(userId, showId, position));
+    },
+    async end(userId, showId) {
+      changed(await writer.endShow(userId, showId));
+    },
+    async close(userId, showId) {
+      changed(await writer.closeShow(userId, showId));
+    },
+    async removePlayer(userId, showId, playerId) {
+      changed(await writer.removeShowPlayer(userId, showId, playerId));
+      await revealIfAllAnswered(showId);
+    },
+    async join(userId, input) {
+      const token = newSessionToken();
+      const { playerId, ...change } = await writer.joinShow(userId, input, hashToken(token));
+      changed(change);
+      return { showId: change.showId, playerId, token };
+    },
+    async answer(token, input) {
+      const { position, answerIndex, recorded, ...change } = await writer.answerShow(hashToken(token), input);
+      if (recorded) {
+        changed(change);
+        await revealIfAllAnswered(change.showId);
+      }
+      return { position, answerIndex };
+    },
+    async leave(token) {
+      const change = await writer.leaveShow(hashToken(token));
+      changed(change);
+      await revealIfAllAnswered(change.showId);
+    },
+    async hostEvents(userId, showId, lastEventId, signal) {
+      hostedShow(db, userId, showId);
+      return hostStream(streams, showId, lastEventId, signal);
+    },
+    async playerEvents(token, lastEventId, signal) {
+      const player = playerOfToken(db, hashToken(token ?? ''));
+      return playerStream(streams, player.showId, player.id, lastEventId, signal);
+    },
+    resume() {
+      stopped = false;
+      for (const { id } of db.select({ id: shows.id }).from(shows).all()) schedule(id);
+    },
+    stop() {
+      stopped = true;
+      timers.clearAll();
+      hub.closeAll();
+    },
   };
 }

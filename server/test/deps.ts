@@ -3,8 +3,8 @@ import type { Db } from '../db/database';
 import type { ServerDeps } from '../deps';
 import { createImageStore } from '../images/image-store';
 import { createGameLimiter, type GameLimiter } from '../rate-limits';
-import { createShowRuntime } from '../show/runtime';
-import { inProcessWriter } from '../writer';
+import { createShowRuntime, type ShowRuntime } from '../show/runtime';
+import { inProcessWriter, type Writer } from '../writer';
 
 /** Rate limits far above anything a test does, except the tests of the limits themselves. */
 export const TEST_RATE_LIMITS = {
@@ -23,15 +23,28 @@ export const TEST_RATE_LIMITS = {
 
 export const testLimiter = (): GameLimiter => createGameLimiter(TEST_RATE_LIMITS);
 
+const runtimes = new WeakMap<Db, ShowRuntime>();
+
+/** One family-show runtime a test database: callers made one after another share its streams and timers. */
+function showRuntimeOf(db: Db, writer: Writer): ShowRuntime {
+  let runtime = runtimes.get(db);
+  if (!runtime) {
+    runtime = createShowRuntime({ db, writer });
+    runtimes.set(db, runtime);
+  }
+  return runtime;
+}
+
 /** What a tRPC caller in a test stands on: the test database and its writer, in-process, its own images folder. */
 export function testDeps(db: Db & { path: string }): ServerDeps {
+  const writer = inProcessWriter(db);
   return {
     db,
-    writer: inProcessWriter(db),
+    writer,
     limiter: testLimiter(),
     images: createImageStore(join(dirname(db.path), 'uploads')),
     generator: null,
     speech: null,
-    shows: createShowRuntime(),
+    shows: showRuntimeOf(db, writer),
   };
 }

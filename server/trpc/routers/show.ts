@@ -11,7 +11,7 @@ import {
   watchPlayerInput,
 } from '../../../shared/schemas/show';
 import { asJoinAttempt, countShowAnswer } from '../../rate-limits';
-import { currentShow, lookupShow, playerOfToken } from '../../show/state';
+import { currentShow, joinedShow, lookupShow } from '../../show/state';
 import { protectedProcedure, publicProcedure, router } from '../trpc';
 
 const ok = { ok: true } as const;
@@ -74,7 +74,7 @@ export const showRouter = router({
     return joined;
   }),
   /** This phone's player, or null (no token, or its show is over). */
-  me: publicProcedure.query(({ ctx }) => playerOfToken(ctx.db, ctx.visitor.joinToken)),
+  me: publicProcedure.query(({ ctx }) => joinedShow(ctx.db, ctx.visitor.joinToken)),
   answer: publicProcedure.input(answerShowInput).mutation(async ({ ctx, input }) => {
     await countShowAnswer(ctx.limiter, ctx.visitor.ip);
     return ctx.shows.answer(ctx.visitor.joinToken ?? '', input);
