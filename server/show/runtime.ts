@@ -8,7 +8,7 @@ import { shows } from '../db/schema';
 import type { Writer } from '../writer';
 import { createShowHub, HOST } from './hub';
 import { createShowStates } from './state';
-import { hostedShow, playerOfToken, type ShowChange } from './store';
+import { hostedShow, playerOfToken, type ShowChange, type ShowRow } from './store';
 import { hostStream, playerStream } from './streams';
 import { createShowTimers } from './timers';
 
@@ -74,6 +74,12 @@ export function createShowRuntime({ db, writer, onError = () => undefined }: Sho
     schedule(change.showId);
   }
 
+  /** What the show's timer must do next; a host never seen counts as away from the show's creation (or the server's start). */
+  function dueOf(show: ShowRow) {
+    const away = hub.awaySince(show.id, HOST);
+    return dueAction(show, away === null ? null : Math.max(away, show.createdAt));
+  }
+
   function schedule(showId: string) {
     if (stopped) return;
     const show = states.load(showId)?.show;
@@ -82,13 +88,13 @@ export function createShowRuntime({ db, writer, onError = () => undefined }: Sho
       hub.forget(showId);
       return;
     }
-    timers.schedule(showId, dueAction(show, hub.awaySince(showId, HOST))?.at ?? null);
+    timers.schedule(showId, dueOf(show)?.at ?? null);
   }
 
   /** What the show's timer found due: a deadline, a host gone too long, a podium shown long enough. */
   async function act(showId: string) {
     const show = states.load(showId)?.show;
-    const due = show && dueAction(show, hub.awaySince(showId, HOST));
+    const due = show && dueOf(show);
     if (!show || !due || stopped) return;
     if (due.at > Date.now()) return schedule(showId);
     try {

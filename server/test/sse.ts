@@ -110,8 +110,8 @@ export async function openSse(
   };
 }
 
-/** The URL of a tRPC subscription with its input, as httpSubscriptionLink builds it. */
-export function subscriptionUrl(origin: string, path: string, input?: unknown): string {
+/** The URL of a tRPC GET (a query, or a subscription as httpSubscriptionLink opens it) with its input. */
+export function trpcGetUrl(origin: string, path: string, input?: unknown): string {
   const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
   return `${origin}/trpc/${path}${query}`;
 }
