@@ -10,7 +10,8 @@ export const HOST = 'host';
  * all; each reads the show again (state.ts) and sends its viewer's snapshot if it differs.
  */
 export function createShowHub(now: () => number = Date.now) {
-  const waiting = new Map<string, Set<() => void>>();
+  /** showId → viewer → its stream's wake-up (one stream a viewer; a set while an old one winds down). */
+  const waiting = new Map<string, Map<string, Set<() => void>>>();
   /** showId → viewer → its newest stream's controller. */
   const streams = new Map<string, Map<string, AbortController>>();
   /** showId → viewer → when its last stream closed. */
@@ -19,16 +20,23 @@ export function createShowHub(now: () => number = Date.now) {
   /** Viewers not seen since the server started count as away from then (a restart loses presence). */
   const startedAt = now();
 
-  function changed(showId: string) {
-    const wakers = waiting.get(showId);
-    if (!wakers) return;
-    waiting.delete(showId);
-    for (const wake of [...wakers]) wake();
+  /** Wakes the show's streams: all of them, or only those of `viewers` (a change no one else sees). */
+  function changed(showId: string, viewers?: readonly string[]) {
+    const byViewer = waiting.get(showId);
+    if (!byViewer) return;
+    for (const viewer of viewers ?? [...byViewer.keys()]) {
+      const wakers = byViewer.get(viewer);
+      if (!wakers) continue;
+      byViewer.delete(viewer);
+      for (const wake of [...wakers]) wake();
+    }
+    if (byViewer.size === 0) waiting.delete(showId);
   }
 
+  /** Only the TV shows who is connected. */
   function presenceChanged(showId: string) {
     presence.set(showId, (presence.get(showId) ?? 0) + 1);
-    changed(showId);
+    changed(showId, [HOST]);
   }
 
   function awaySince(showId: string, viewer: string): number | null {
@@ -38,20 +46,28 @@ export function createShowHub(now: () => number = Date.now) {
 
   return {
     changed,
-    /** Resolves at the show's next change, or as soon as `signal` aborts. */
-    nextChange(showId: string, signal: AbortSignal): Promise<void> {
+    /** Resolves at the next change `viewer` of the show sees, or as soon as `signal` aborts. */
+    nextChange(showId: string, viewer: string, signal: AbortSignal): Promise<void> {
       return new Promise((resolve) => {
         if (signal.aborted) return resolve();
-        let wakers = waiting.get(showId);
+        let byViewer = waiting.get(showId);
+        if (!byViewer) {
+          byViewer = new Map();
+          waiting.set(showId, byViewer);
+        }
+        let wakers = byViewer.get(viewer);
         if (!wakers) {
           wakers = new Set();
-          waiting.set(showId, wakers);
+          byViewer.set(viewer, wakers);
         }
         const set = wakers;
+        const map = byViewer;
         const wake = () => {
           set.delete(wake);
           signal.removeEventListener('abort', wake);
-          if (set.size === 0 && waiting.get(showId) === set) waiting.delete(showId);
+          // A stream that ended without a change leaves nothing behind.
+          if (set.size === 0 && map.get(viewer) === set) map.delete(viewer);
+          if (map.size === 0 && waiting.get(showId) === map) waiting.delete(showId);
           resolve();
         };
         set.add(wake);

@@ -83,7 +83,7 @@ export function answerShow(
   tokenHash: string,
   input: AnswerShowInput,
   now = Date.now(),
-): ShowChange & { position: number; answerIndex: number; recorded: boolean } {
+): ShowChange & { playerId: string; position: number; answerIndex: number; recorded: boolean } {
   return writeTransaction(db, () => {
     const store = showStore(db);
     const player = playerOfToken(db, tokenHash);
@@ -91,6 +91,7 @@ export function answerShow(
     if (given)
       return {
         showId: player.showId,
+        playerId: player.id,
         version: null,
         position: input.position,
         answerIndex: given.answerIndex,
@@ -112,7 +113,7 @@ export function answerShow(
       answerIndex: input.answerIndex,
       elapsedMs,
     });
-    return { showId: show.id, version: bumpVersion(db, show.id), ...input, recorded: true };
+    return { showId: show.id, playerId: player.id, version: bumpVersion(db, show.id), ...input, recorded: true };
   });
 }
 

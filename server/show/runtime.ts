@@ -67,10 +67,10 @@ export function createShowRuntime({ db, writer, onError = () => undefined }: Sho
   const timers = createShowTimers((showId) => void act(showId));
   let stopped = false;
 
-  /** After a write: the show's screens woken, its timer set again. */
-  function changed(change: ShowChange | null) {
+  /** After a write: the show's screens woken (those of `viewers` only, when no one else sees it), its timer set again. */
+  function changed(change: ShowChange | null, viewers?: readonly string[]) {
     if (!change) return;
-    hub.changed(change.showId);
+    hub.changed(change.showId, viewers);
     schedule(change.showId);
   }
 
@@ -164,9 +164,10 @@ export function createShowRuntime({ db, writer, onError = () => undefined }: Sho
       return { showId: change.showId, playerId, token };
     },
     async answer(token, input) {
-      const { position, answerIndex, recorded, ...change } = await writer.answerShow(hashToken(token), input);
+      const { position, answerIndex, recorded, playerId, ...change } = await writer.answerShow(hashToken(token), input);
       if (recorded) {
-        changed(change);
+        // An answer shows on the TV (who has answered) and on its own phone; the others' screens stay as they are.
+        changed(change, [HOST, playerId]);
         await revealIfAllAnswered(change.showId);
       }
       return { position, answerIndex };

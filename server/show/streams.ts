@@ -29,7 +29,7 @@ export async function* hostStream(
     let sent: string | null = null;
     while (!stream.signal.aborted) {
       // Listening before reading: a change made while this reads wakes it again.
-      const next = hub.nextChange(showId, stream.signal);
+      const next = hub.nextChange(showId, HOST, stream.signal);
       const state = states.load(showId);
       if (!state) {
         yield tracked('closed', { kind: 'closed' });
@@ -64,7 +64,7 @@ export async function* playerStream(
     let sentId = lastEventId;
     let sent: string | null = null;
     while (!stream.signal.aborted) {
-      const next = hub.nextChange(showId, stream.signal);
+      const next = hub.nextChange(showId, playerId, stream.signal);
       const state = states.load(showId);
       const view = state && playerView(state, playerId, 0);
       if (!view) {
