@@ -2,11 +2,13 @@ import { execFileSync, fork } from 'node:child_process';
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, test } from 'vitest';
 import { nodeVersionProblem } from '../scripts/check-node.mjs';
-import { newAccount } from './support/app';
+import { newAccount, signInThroughUi } from './support/app';
+import { assertNoProblems, launchBrowser, openPage } from './support/browser';
 import { countRows, withDb } from './support/db';
 import {
   freePort,
@@ -297,6 +299,41 @@ describe('the Node.js it runs on', () => {
       expect(output.trim().split('\n')).toHaveLength(1);
     },
   );
+});
+
+describe('on the home network', () => {
+  test('HOST=0.0.0.0 without PUBLIC_URL says where it answers, and a phone plays at that address', async () => {
+    const address = Object.values(networkInterfaces())
+      .flat()
+      .find((entry) => entry && !entry.internal && entry.family === 'IPv4')?.address;
+    if (!address) throw new Error('this machine has no network address to test with');
+    const server = await started({ env: { HOST: '0.0.0.0', ALLOW_LOCAL_SIGNIN: 'true', LOG_LEVEL: 'info' } });
+    const lanUrl = `http://${address}:${server.port}`;
+    expect(server.process.output()).toContain(`Quiz Ladder answers at http://localhost:${server.port}`);
+    expect(server.process.output()).toContain(lanUrl);
+
+    const browser = await launchBrowser();
+    cleanups.push(() => browser.close());
+    const { page, problems } = await openPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true });
+    await signInThroughUi(page, lanUrl);
+    await page.getByRole('link', { name: 'Create the first profile' }).click();
+    await page.getByLabel('Name').fill('Bé An');
+    await page.getByLabel('Age').fill('7');
+    await page.getByRole('button', { name: 'Create profile' }).click();
+    await page.waitForURL(`${lanUrl}/profiles`);
+    // Not a secure context: no service worker, wake lock or crypto.randomUUID; the game plays all the same.
+    await page.getByRole('button', { name: /^Bé An / }).click();
+    await page.waitForURL(`${lanUrl}/pre-game`);
+    await page.getByRole('button', { name: 'Start New Game' }).click();
+    await page.getByText('Question 1 of 15', { exact: true }).waitFor();
+    await page.locator('.answers button.answer').first().click();
+    await page
+      .locator('.answers button.answer[data-state="correct"], .answers button.answer[data-state="wrong"]')
+      .first()
+      .waitFor();
+    expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
+    assertNoProblems(problems);
+  });
 });
 
 describe('sign-in configuration', () => {

@@ -29,7 +29,7 @@ export type AppDeps = {
     Config,
     'PUBLIC_URL' | 'PORT' | 'signIn' | 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'ADMIN_EMAILS'
   > &
-    Partial<Pick<Config, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL'>>;
+    Partial<Pick<Config, 'HOST' | 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL'>>;
   /** The server's read connection, its writer (server/writer) and where question images are stored. */
   deps: Omit<ServerDeps, 'limiter' | 'generator' | 'speech' | 'shows'> & Partial<Pick<ServerDeps, 'speech'>>;
   /** How long a request to the AI service may take (tests shorten it). */
@@ -171,7 +171,7 @@ export async function buildApp(options: AppDeps) {
   // The family shows' timers run from the start (a restart resumes its shows), and stop with the app.
   if (options.resumeShows !== false) app.addHook('onReady', async () => deps.shows.resume());
   app.addHook('onClose', async () => deps.shows.stop());
-  registerSecurity(app, { publicOrigin, port: config.PORT });
+  registerSecurity(app, { publicOrigin, port: config.PORT, listenHost: config.HOST });
   app.addHook('onResponse', async (request, reply) => {
     request.log.debug({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   });

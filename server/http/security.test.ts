@@ -9,6 +9,7 @@ import { profiles, sessions } from '../db/schema';
 import { createTestApp, signInLocally, TEST_ORIGIN } from '../test/app';
 import { createTestDb } from '../test/db';
 import { createCategoryRow, createQuestionRows } from '../test/factories';
+import { lanAddresses } from './own-addresses';
 
 const EVIL = 'https://evil.example';
 const localConfig: AppDeps['config'] = LOCAL_ONLY_CONFIG;
@@ -399,6 +400,31 @@ describe('the Host the server answers to (DNS rebinding)', () => {
       const response = await app.inject({ method: 'GET', url: '/api/health', headers: { host } });
       expect(response.statusCode, host).toBe(421);
     }
+  });
+
+  it('on HOST=0.0.0.0 without PUBLIC_URL, to its own network addresses too: phones on the home network play', async () => {
+    const address = lanAddresses('0.0.0.0')[0];
+    if (!address) throw new Error('this machine has no network address to test with');
+    const lanApp = await createTestApp(createTestDb(), { config: { ...localConfig, HOST: '0.0.0.0' } });
+    const origin = `http://${address}`;
+    const cookie = await signInLocally(lanApp, 'lan@example.com');
+    const health = await lanApp.inject({ method: 'GET', url: '/api/health', headers: { host: address } });
+    expect(health.statusCode).toBe(200);
+    // A phone's state-changing call, from a page it opened at that address.
+    const created = await lanApp.inject({
+      method: 'POST',
+      url: '/trpc/profiles.create',
+      headers: { host: address, origin, cookie, 'content-type': 'application/json' },
+      payload: { name: 'Bé An', age: 7 },
+    });
+    expect(created.statusCode).toBe(200);
+    for (const host of ['192.0.2.254:80', 'rebind.attacker.test', `${address}:8080`]) {
+      const response = await lanApp.inject({ method: 'GET', url: '/api/health', headers: { host } });
+      expect(response.statusCode, host).toBe(421);
+    }
+    // The loopback server of the test above answers at none of them.
+    const loopback = await app.inject({ method: 'GET', url: '/api/health', headers: { host: address } });
+    expect(loopback.statusCode).toBe(421);
   });
 
   it('behind PUBLIC_URL, to its host (and loopback names for a proxy or a health check on the machine)', async () => {

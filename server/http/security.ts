@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { holdsNul } from '../../shared/text';
+import { isLoopbackHost } from '../env';
 import { clientErrorText, englishMessage } from '../errors';
+import { hostName, hostOf, lanAddresses, namesAnAddress } from './own-addresses';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -23,7 +25,12 @@ export type SecurityOptions = {
   publicOrigin: string | null;
   /** The port the server was told to listen on (the port it really listens on wins once it does). */
   port: number;
+  /** HOST, the address it listens on (loopback when unset). */
+  listenHost?: string;
 };
+
+/** How often, at most, a Host naming an unknown address of ours makes the server look at its interfaces again. */
+const INTERFACES_RECHECK_MS = 5_000;
 
 /** The headers on every answer, whatever produced it (a route, a hook, an error, a refusal). */
 export function securityHeaders(https: boolean): Record<string, string> {
@@ -42,13 +49,24 @@ const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
 /**
  * The Host values the server answers to: the PUBLIC_URL's host, and the loopback names on the
- * port it listens on (a health check or a reverse proxy on the same machine). A name that merely
+ * port it listens on (a health check or a reverse proxy on the same machine). Without a PUBLIC_URL,
+ * a server listening beyond loopback (HOST=0.0.0.0 on a home network) also answers at its own
+ * addresses (`192.168.1.20:3000`): phones on the network reach it by them. A name that merely
  * resolves to this machine (DNS rebinding: a page on rebind.attacker.test re-pointed at
- * 127.0.0.1) is none of these, so the browser's requests to it never reach a route.
+ * 127.0.0.1) is none of these, so the browser's requests to it never reach a route; an IP address
+ * cannot be re-pointed, so answering at our own is safe.
  */
-export function allowedHosts(options: { publicOrigin: string | null; port: number }): Set<string> {
-  const hosts = new Set(LOOPBACK_NAMES.map((name) => `${name}:${options.port}`));
-  if (options.port === 80) for (const name of LOOPBACK_NAMES) hosts.add(name);
+export function allowedHosts(options: {
+  publicOrigin: string | null;
+  port: number;
+  lanAddresses?: readonly string[];
+}): Set<string> {
+  const hosts = new Set<string>();
+  const addresses = options.publicOrigin ? [] : (options.lanAddresses ?? []);
+  for (const name of [...LOOPBACK_NAMES, ...addresses.map((address) => hostOf(address, 80))]) {
+    hosts.add(`${name}:${options.port}`);
+    if (options.port === 80) hosts.add(name);
+  }
   if (options.publicOrigin) hosts.add(new URL(options.publicOrigin).host);
   return hosts;
 }
@@ -74,19 +92,32 @@ export function registerSecurity(app: FastifyInstance, options: SecurityOptions)
   const https = options.publicOrigin?.startsWith('https:') ?? false;
   const headers = securityHeaders(https);
   let hosts: Set<string> | null = null;
+  let interfacesReadAt = 0;
   // Once the server listens, its real port (PORT=0 in tests and the bench picks one).
   const hostsNow = () => {
     if (hosts) return hosts;
     const address = app.server.address() as AddressInfo | null;
-    const current = allowedHosts({ publicOrigin: options.publicOrigin, port: address?.port ?? options.port });
+    interfacesReadAt = Date.now();
+    const current = allowedHosts({
+      publicOrigin: options.publicOrigin,
+      port: address?.port ?? options.port,
+      lanAddresses: lanAddresses(options.listenHost ?? '127.0.0.1'),
+    });
     if (address) hosts = current;
     return current;
+  };
+  // A laptop that moved to another network, or got a new address from the router, answers at it.
+  const answersAt = (host: string) => {
+    if (hostsNow().has(host)) return true;
+    if (!namesAnAddress(host) || Date.now() - interfacesReadAt < INTERFACES_RECHECK_MS) return false;
+    hosts = null;
+    return hostsNow().has(host);
   };
 
   // The first hook of every request, before any route's own work.
   app.addHook('onRequest', async (request, reply) => {
     const host = request.headers.host?.toLowerCase();
-    if (!host || !hostsNow().has(host)) {
+    if (!host || !answersAt(host)) {
       request.log.warn({ host: host?.slice(0, 100) ?? null }, 'request for another host refused');
       return reply.code(421).send({ error: clientErrorText(421) });
     }
@@ -105,7 +136,13 @@ export function registerSecurity(app: FastifyInstance, options: SecurityOptions)
 
   // A route may set its own (a stored image's stricter Content-Security-Policy); the rest are these.
   app.addHook('onSend', async (request, reply) => {
-    for (const [name, value] of Object.entries(headers)) if (!reply.hasHeader(name)) reply.header(name, value);
+    for (const [name, value] of Object.entries(headers)) {
+      if (reply.hasHeader(name)) continue;
+      // Browsers apply COOP only on trustworthy origins (https, loopback) and complain in the console
+      // of a page opened at http://192.168.1.20:3000: there it is left out.
+      if (name === 'Cross-Origin-Opener-Policy' && !https && !isLoopbackHost(hostName(request.headers.host))) continue;
+      reply.header(name, value);
+    }
     // What the API answers is someone's own (a family's games, an admin's lists): never kept by a cache.
     if (isApiPath(request.url) && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
   });

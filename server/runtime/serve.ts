@@ -5,6 +5,7 @@ import { purgeExpiredSessions, SESSION_COOKIE } from '../auth/session';
 import { closeDatabase, type Db, openDatabase, openReadConnection } from '../db/database';
 import { readBankPictures, seedStarterBank } from '../db/seed/seed';
 import { type Config, loadConfig } from '../env';
+import { reachableAt } from '../http/own-addresses';
 import { renderBankPictures } from '../images/bank-images';
 import { createImageStore } from '../images/image-store';
 import { installPath } from '../install-dir';
@@ -77,6 +78,11 @@ export async function serve(): Promise<void> {
     await closeAll();
     throw listenProblem(error, config) ?? error;
   }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  app.log.info(
+    `Quiz Ladder answers at ${reachableAt({ publicUrl: config.PUBLIC_URL, host: config.HOST, port }).join(', ')}`,
+  );
   const { ready } = renderBankPictures(images, readBankPictures().values(), (error) =>
     app.log.error({ err: error }, 'rendering a bank picture failed'),
   );
