@@ -130,6 +130,7 @@ export async function buildApp(options: AppDeps) {
   const publicOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : null;
   const https = publicOrigin?.startsWith('https:') ?? false;
   const security = cookieSecurity(https);
+  const site = { publicOrigin, listenHost: config.HOST ?? '127.0.0.1' };
   let log: (error: unknown, message: string) => void = () => undefined;
   const deps: ServerDeps = {
     ...options.deps,
@@ -223,7 +224,7 @@ export async function buildApp(options: AppDeps) {
     await trpcScope.register(trpcRoutes<AppRouter>, {
       prefix: '/trpc',
       router: appRouter,
-      createContext: contextFactory(deps, security),
+      createContext: contextFactory(deps, security, site),
       maxBatchSize: MAX_BATCH_CALLS,
       onError({ error, path, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') {
@@ -246,7 +247,7 @@ export async function buildApp(options: AppDeps) {
   await app.register(questionSetRoutes, { deps, security });
   await app.register(speechRoutes, { deps, security });
   removeUnusedImagesHourly(app, deps);
-  const createContext = contextFactory(deps, security);
+  const createContext = contextFactory(deps, security, site);
   await registerClient(app, options.publicDir ?? null, async (req, res, pathname) => {
     const state = await pageState(appRouter.createCaller(await createContext({ req, res })), pathname);
     return { state, picture: pictureToPreload(state, pathname) };

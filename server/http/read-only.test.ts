@@ -96,6 +96,7 @@ const queries: Record<string, { input?: unknown; as: typeof admin }> = {
   'admin.reports.list': { as: admin },
   'parentLock.status': { as: family },
   'show.current': { as: family },
+  'show.joinOrigin': { as: family },
   'show.lookup': { input: { code: show.code }, as: family },
   'show.me': { as: family },
 };

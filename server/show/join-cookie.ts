@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CookieSecurity } from '../auth/request-auth';
+import { joinOrigin, type Site } from './join-origin';
 
 /**
  * A phone's join token travels in an httpOnly cookie, never in a URL or a page's script: an
@@ -21,6 +22,8 @@ export type ShowVisitor = {
   joinToken: string | null;
   /** Sets the phone's cookie to a new token, or clears it (null). */
   setJoinToken(token: string | null): void;
+  /** Where phones join the show (the TV's QR code and address): see join-origin.ts. */
+  joinOrigin(): string;
 };
 
 /** A visitor with no HTTP behind it (tests' callers). */
@@ -31,14 +34,21 @@ export function visitorWithoutHttp(joinToken: string | null = null, ip = '127.0.
     setJoinToken(token) {
       visitor.joinToken = token;
     },
+    joinOrigin: () => 'http://localhost',
   };
   return visitor;
 }
 
-export function showVisitor(request: FastifyRequest, reply: FastifyReply, security: CookieSecurity): ShowVisitor {
+export function showVisitor(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  security: CookieSecurity,
+  site: Site,
+): ShowVisitor {
   const name = joinCookieName(security);
   return {
     ip: request.ip,
+    joinOrigin: () => joinOrigin(site, { protocol: request.protocol, host: request.headers.host ?? 'localhost' }),
     joinToken: request.cookies[name] ?? null,
     setJoinToken(token) {
       if (token === null) {

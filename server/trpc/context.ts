@@ -3,6 +3,7 @@ import { authenticate, type CookieSecurity } from '../auth/request-auth';
 import type { Session, SessionUser } from '../auth/session';
 import type { ServerDeps } from '../deps';
 import { type ShowVisitor, showVisitor, visitorWithoutHttp } from '../show/join-cookie';
+import type { Site } from '../show/join-origin';
 
 export type ContextInner = ServerDeps & {
   user: SessionUser | null;
@@ -19,14 +20,14 @@ export function createContextInner(inner: Omit<ContextInner, 'visitor'> & { visi
 
 export type Context = ReturnType<typeof createContextInner>;
 
-export function contextFactory(deps: ServerDeps, security: CookieSecurity) {
+export function contextFactory(deps: ServerDeps, security: CookieSecurity, site: Site) {
   return async ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> => {
     const auth = await authenticate({ ...deps, security }, req, res);
     return createContextInner({
       ...deps,
       user: auth?.user ?? null,
       session: auth?.session ?? null,
-      visitor: showVisitor(req, res, security),
+      visitor: showVisitor(req, res, security, site),
       log: req.log,
     });
   };

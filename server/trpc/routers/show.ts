@@ -26,6 +26,8 @@ export const showRouter = router({
   create: protectedProcedure.input(createShowInput).mutation(({ ctx, input }) => ctx.shows.create(ctx.user.id, input)),
   /** The account's show still open (to resume after a reload), or null. */
   current: protectedProcedure.query(({ ctx }) => currentShow(ctx.db, ctx.user.id)),
+  /** Where phones join (the TV's QR code and address): PUBLIC_URL's, else a network address phones reach. */
+  joinOrigin: protectedProcedure.query(({ ctx }) => ({ origin: ctx.visitor.joinOrigin() })),
   configure: protectedProcedure.input(configureShowInput).mutation(async ({ ctx, input }) => {
     await ctx.shows.configure(ctx.user.id, input);
     return ok;
