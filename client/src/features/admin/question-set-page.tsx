@@ -20,8 +20,8 @@ import { invalidFieldProps, useFocusFirstInvalid } from '../../components/field-
 import { Loading } from '../../components/loading';
 import { errorKeyOf, errorParamsOf } from '../../lib/errors';
 import { randomId } from '../../lib/random-id';
+import { ANSWER_LETTERS } from '../../lib/speech/voice';
 import { trpc } from '../../lib/trpc';
-import { ANSWER_LETTERS } from '../game/voice';
 import { AgeCategorySelect } from './age-category-select';
 import { CategorySelect } from './category-select';
 import { useCategories } from './use-category-names';

@@ -4,12 +4,12 @@ import { prizeAt } from '../../../../shared/ladder';
 import type { UsedLifelines } from '../../../../shared/lifelines';
 import { SpeakerIcon } from '../../components/speaker-icon';
 import { formatAmount } from '../../lib/format';
+import { ANSWER_LETTERS } from '../../lib/speech/voice';
 import { type GameState, removedAnswers } from './game-machine';
 import { Ladder } from './ladder';
 import { Lifelines } from './lifelines';
 import { ReportProblem } from './report-problem';
 import type { useGameVoice } from './use-game-voice';
-import { ANSWER_LETTERS } from './voice';
 
 type Props = {
   state: GameState & { game: NonNullable<GameState['game']> };
