@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { httpBatchLink } from '@trpc/client';
+import { httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { Suspense, useState } from 'react';
 import { Route, Switch } from 'wouter';
 import { RedirectWhenSignedIn, RequireActiveProfile, RequireSignedIn } from './components/guards';
@@ -11,7 +11,16 @@ import { SignInPage } from './features/auth/sign-in-page';
 import { ParentLockProvider } from './features/parent-lock/use-parent-lock';
 import { seedInitialQueries } from './lib/initial-state';
 import { trpc } from './lib/trpc';
-import { AdminPage, CreateProfilePage, GamePage, LocalSignInPage, PreGamePage, ProfilesPage } from './pages';
+import {
+  AdminPage,
+  CreateProfilePage,
+  GamePage,
+  JoinShowPage,
+  LocalSignInPage,
+  PreGamePage,
+  ProfilesPage,
+  ShowHostPage,
+} from './pages';
 
 export function App() {
   const [queryClient] = useState(() => {
@@ -21,7 +30,19 @@ export function App() {
     seedInitialQueries(client);
     return client;
   });
-  const [trpcClient] = useState(() => trpc.createClient({ links: [httpBatchLink({ url: '/trpc' })] }));
+  // Subscriptions (the family show's event streams) over Server-Sent Events; tRPC itself resumes a
+  // dropped stream from the last event id it saw. Everything else in batches, as ever.
+  const [trpcClient] = useState(() =>
+    trpc.createClient({
+      links: [
+        splitLink({
+          condition: (op) => op.type === 'subscription',
+          true: httpSubscriptionLink({ url: '/trpc' }),
+          false: httpBatchLink({ url: '/trpc' }),
+        }),
+      ],
+    }),
+  );
 
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
@@ -58,6 +79,16 @@ export function App() {
                 <RequireActiveProfile>
                   <GamePage />
                 </RequireActiveProfile>
+              </Route>
+              {/* Hosting a family show is play: a sign-in, no parent PIN. */}
+              <Route path={paths.show}>
+                <RequireSignedIn>
+                  <ShowHostPage />
+                </RequireSignedIn>
+              </Route>
+              {/* A phone joins without an account (a guest) or as one of the family's profiles. */}
+              <Route path={paths.join}>
+                <JoinShowPage />
               </Route>
               <Route path={paths.admin} nest>
                 <RequireAdmin>
