@@ -46,12 +46,15 @@ type Show = {
   lastAnswerAt: Map<number, number>;
   revealed: Map<number, { count: number; last: number }>;
   hostSawReveal: Set<number>;
+  finished?: boolean;
 };
 
 /** The longest a phase may take: 15 questions of 30 s countdowns. */
-const PHASE_LIMIT_MS = 15 * 30_000;
+const PHASE_LIMIT_MS = Number(process.env.BENCH_SHOW_PHASE_LIMIT_MS) || 15 * 30_000;
 
 let job: ShowJob;
+/** Streams that ended without the bench closing them. */
+let ended = 0;
 const shows: Show[] = [];
 const streams: AbortController[] = [];
 let mode: 'idle' | 'play' | 'burst' = 'idle';
@@ -95,21 +98,39 @@ async function openStream(path: string, input: unknown, cookie: string, onEvent:
     try {
       for (;;) {
         const chunk = await reader.read();
-        if (chunk.done) return;
+        if (chunk.done) {
+          ended++;
+          if (ended <= 3) console.error(`show client: a ${path} stream was closed by the server`);
+          return;
+        }
         const at = performance.now();
         buffer += decoder.decode(chunk.value, { stream: true });
         let end = buffer.indexOf('\n\n');
         while (end !== -1) {
-          const block = buffer.slice(0, end);
+          // tRPC ends each event with a blank line after its last field: blocks may start with a newline.
+          const lines = buffer.slice(0, end).split('\n');
           buffer = buffer.slice(end + 2);
           end = buffer.indexOf('\n\n');
-          if (block.startsWith('event:')) continue; // ping, connected, return, serialized-error
-          const data = block.split('\n').find((line) => line.startsWith('data: '));
-          if (data) onEvent(JSON.parse(data.slice(6)), at);
+          const event = lines.find((line) => line.startsWith('event: '))?.slice(7);
+          if (event === 'serialized-error' || event === 'return') {
+            // A stream that ends on its own has failed this bench: say so.
+            samples.failures++;
+            if (samples.failures <= 3)
+              console.error(`show client: ${path} stream ended: ${lines.join(' ').slice(0, 300)}`);
+          }
+          if (event) continue; // ping, connected
+          const data = lines.find((line) => line.startsWith('data: '))?.slice(6);
+          if (data) onEvent(JSON.parse(data), at);
         }
       }
-    } catch {
-      // Closed by the bench.
+    } catch (error) {
+      if (!controller.signal.aborted) {
+        ended++;
+        if (ended <= 3)
+          console.error(
+            `show client: a ${path} stream failed: ${(error as Error).message} ${(error as Error).cause ?? ''}`,
+          );
+      }
     }
   })();
 }
@@ -195,6 +216,7 @@ function onHostEvent(show: Show, view: HostView) {
   if (mode === 'play' && p + 1 < job.rounds) {
     setTimeout(() => pressNext(show, p), Math.random() * job.nextSpreadMs);
   } else {
+    show.finished = true;
     pending--;
     maybeSettled();
   }
@@ -286,6 +308,7 @@ async function playUntilSettled(begin: (show: Show) => void): Promise<ShowSample
   firstAnswerAt = Number.POSITIVE_INFINITY;
   lastAnsweredAt = 0;
   pending = shows.length;
+  for (const show of shows) show.finished = false;
   const settled = new Promise<void>((resolve) => {
     settle = resolve;
   });
@@ -293,6 +316,11 @@ async function playUntilSettled(begin: (show: Show) => void): Promise<ShowSample
   // A phase that cannot finish (a show stuck) ends after a while, its unfinished shows counted as failures.
   const stuck = setTimeout(() => {
     console.error(`show client: ${pending} shows and ${inFlight} answers unfinished after ${PHASE_LIMIT_MS / 1000} s`);
+    for (const show of shows.filter((s) => !s.finished).slice(0, 3)) {
+      console.error(
+        `  ${show.showId}: TV saw reveals ${[...show.hostSawReveal].join(',')}; phones saw ${show.phones.map((p) => [...p.seen].at(-1)).join(' ')}`,
+      );
+    }
     samples.failures += pending;
     pending = 0;
     inFlight = 0;

@@ -310,7 +310,13 @@ describe('playing', () => {
     });
     const history = await host.caller().profiles.history({ profileId: mai });
     expect(history.recent).toEqual([
-      expect.objectContaining({ status: 'show', correctCount: 3, questionCount: 5, winnings: 8000 }),
+      expect.objectContaining({
+        status: 'show',
+        correctCount: 3,
+        questionCount: 5,
+        winnings: 8000,
+        show: { place: 2, players: 2 },
+      }),
     ]);
     // The family's recent questions include the show's: a game or show next avoids them.
     const recentGames = db.select({ r: users.recentGames }).from(users).where(eq(users.id, host.userId)).get()?.r;
