@@ -44,7 +44,7 @@ import { existingBank, fillQuestions } from './fill';
 import { runInProcess } from './inprocess';
 import { type LoadResult, type PostRequest, runLoad } from './load';
 import { pickRequests, startPickGames } from './picks';
-import { runShowCase, type ShowResult } from './show';
+import { runShowCase, type ShowResult, showReport } from './show';
 import { measureStartup, medianOf, rssOf, type ServerCommand, type StartupResult } from './startup';
 import { mb, ms, table } from './stats';
 
@@ -516,27 +516,7 @@ async function measureShow(runtime: Runtime, origin: string, pid: number): Promi
       `(${n(SHOW.shows * (SHOW.phonesPerShow + 1))} event streams), ${SHOW.clients} client processes`,
   );
   const result = await runShowCase({ origin, pid, runId: `${RUN_ID}-${runtime.name}`, ...SHOW });
-  log(
-    `set up in ${result.setupSeconds.toFixed(1)} s (sign-ins, shows, joins); server RSS ${mb(result.rss.before)} before the ` +
-      `streams, ${mb(result.rss.hosts)} with the TVs', ${mb(result.rss.phones)} with the phones' ` +
-      `(${(result.perPhoneBytes / 1024).toFixed(1)} KB a phone), peak ${mb(result.rss.peak)} playing`,
-  );
-  for (const [label, phase] of [
-    [`${SHOW.rounds} questions, Next spread over ${SHOW.nextSpreadMs / 1000} s`, result.spread],
-    ['one question, every Next at once', result.burst],
-  ] as const) {
-    const line = (what: string, l: { p50: number; p99: number; max: number; count: number }) =>
-      log(
-        `  ${what.padEnd(40)} p50 ${ms(l.p50, 1).padStart(9)}  p99 ${ms(l.p99, 1).padStart(9)}  max ${ms(l.max, 1).padStart(9)}  (${n(l.count)})`,
-      );
-    log(`${label}:`);
-    line('Next → its last phone has the question', phase.nextToLastPhone);
-    line('last answer → its last phone has the reveal', phase.answerToReveal);
-    line('an answer, sent → recorded', phase.answerRoundTrip);
-    log(
-      `  ${n(phase.answers)} answers recorded, ${n(phase.answersPerSecond)} a second${phase.failures ? `; FAILED ${phase.failures}` : ''}`,
-    );
-  }
+  for (const line of showReport(result, SHOW)) log(line);
   return result;
 }
 

@@ -8,6 +8,7 @@
  * last answer to the last phone receiving the reveal; and each answer's round trip.
  */
 import type { HostView, PlayerView } from '../shared/show-views';
+import { readSse } from './sse-reader';
 
 export type ShowJob = {
   origin: string;
@@ -53,8 +54,6 @@ type Show = {
 const PHASE_LIMIT_MS = Number(process.env.BENCH_SHOW_PHASE_LIMIT_MS) || 15 * 30_000;
 
 let job: ShowJob;
-/** Streams that ended without the bench closing them. */
-let ended = 0;
 const shows: Show[] = [];
 const streams: AbortController[] = [];
 let mode: 'idle' | 'play' | 'burst' = 'idle';
@@ -86,53 +85,15 @@ async function post(path: string, input: unknown, cookie: string): Promise<{ dat
 async function openStream(path: string, input: unknown, cookie: string, onEvent: (data: unknown, at: number) => void) {
   const controller = new AbortController();
   streams.push(controller);
-  const response = await fetch(`${job.origin}/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, {
-    headers: { accept: 'text/event-stream', cookie },
-    signal: controller.signal,
+  const url = `${job.origin}/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`;
+  await readSse(url, cookie, controller.signal, {
+    onEvent(event, data, at) {
+      // A stream that ends on its own (an error, or done) has failed this bench.
+      if (event === 'serialized-error' || event === 'return') failed(`${path} stream`, new Error(`${event} ${data}`));
+      else if (event === null && data) onEvent(JSON.parse(data), at);
+    },
+    onEnd: (reason) => failed(`${path} stream`, new Error(reason)),
   });
-  if (response.status !== 200 || !response.body) throw new Error(`${path}: ${response.status}`);
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  void (async () => {
-    try {
-      for (;;) {
-        const chunk = await reader.read();
-        if (chunk.done) {
-          ended++;
-          if (ended <= 3) console.error(`show client: a ${path} stream was closed by the server`);
-          return;
-        }
-        const at = performance.now();
-        buffer += decoder.decode(chunk.value, { stream: true });
-        let end = buffer.indexOf('\n\n');
-        while (end !== -1) {
-          // tRPC ends each event with a blank line after its last field: blocks may start with a newline.
-          const lines = buffer.slice(0, end).split('\n');
-          buffer = buffer.slice(end + 2);
-          end = buffer.indexOf('\n\n');
-          const event = lines.find((line) => line.startsWith('event: '))?.slice(7);
-          if (event === 'serialized-error' || event === 'return') {
-            // A stream that ends on its own has failed this bench: say so.
-            samples.failures++;
-            if (samples.failures <= 3)
-              console.error(`show client: ${path} stream ended: ${lines.join(' ').slice(0, 300)}`);
-          }
-          if (event) continue; // ping, connected
-          const data = lines.find((line) => line.startsWith('data: '))?.slice(6);
-          if (data) onEvent(JSON.parse(data), at);
-        }
-      }
-    } catch (error) {
-      if (!controller.signal.aborted) {
-        ended++;
-        if (ended <= 3)
-          console.error(
-            `show client: a ${path} stream failed: ${(error as Error).message} ${(error as Error).cause ?? ''}`,
-          );
-      }
-    }
-  })();
 }
 
 /** Answers sent and not yet answered: a phase ends once its last reveal is seen and these are in. */

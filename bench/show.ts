@@ -9,7 +9,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { join } from 'node:path';
 import type { ShowClientCommand, ShowClientReply, ShowJob, ShowSamples } from './show-client';
 import { rssOf } from './startup';
-import { type Latency, summarise } from './stats';
+import { type Latency, mb, ms, summarise } from './stats';
 
 export type ShowOptions = {
   origin: string;
@@ -130,4 +130,29 @@ export async function runShowCase(options: ShowOptions): Promise<ShowResult> {
   } finally {
     for (const c of clients) c.kill();
   }
+}
+
+/** The result as the bench prints it, line by line. */
+export function showReport(result: ShowResult, options: Pick<ShowOptions, 'rounds' | 'nextSpreadMs'>): string[] {
+  const count = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 0 });
+  const latency = (what: string, l: Latency) =>
+    `  ${what.padEnd(44)} p50 ${ms(l.p50, 1).padStart(9)}  p99 ${ms(l.p99, 1).padStart(9)}  max ${ms(l.max, 1).padStart(9)}  (${count(l.count)})`;
+  const lines = [
+    `set up in ${result.setupSeconds.toFixed(1)} s (sign-ins, shows, joins); server RSS ${mb(result.rss.before)} before the ` +
+      `streams, ${mb(result.rss.hosts)} with the TVs', ${mb(result.rss.phones)} with the phones' ` +
+      `(${(result.perPhoneBytes / 1024).toFixed(1)} KB a phone), peak ${mb(result.rss.peak)} playing`,
+  ];
+  for (const [label, phase] of [
+    [`${options.rounds} questions, Next spread over ${options.nextSpreadMs / 1000} s`, result.spread],
+    ['one question, every Next at once', result.burst],
+  ] as const) {
+    lines.push(
+      `${label}:`,
+      latency('Next → its last phone has the question', phase.nextToLastPhone),
+      latency('last answer → its last phone has the reveal', phase.answerToReveal),
+      latency('an answer, sent → recorded', phase.answerRoundTrip),
+      `  ${count(phase.answers)} answers recorded, ${count(phase.answersPerSecond)} a second${phase.failures ? `; FAILED ${phase.failures}` : ''}`,
+    );
+  }
+  return lines;
 }

@@ -93,11 +93,14 @@ export function createShowRuntime({ db, writer, onError = () => undefined }: Sho
 
   /** What the show's timer found due: a deadline, a host gone too long, a podium shown long enough. */
   async function act(showId: string) {
-    const show = states.load(showId)?.show;
-    const due = show && dueOf(show);
-    if (!show || !due || stopped) return;
-    if (due.at > Date.now()) return schedule(showId);
+    if (stopped) return;
+    let action = 'check';
     try {
+      const show = states.load(showId)?.show;
+      const due = show && dueOf(show);
+      if (!show || !due) return;
+      if (due.at > Date.now()) return schedule(showId);
+      action = due.action;
       const change =
         due.action === 'reveal'
           ? await writer.revealShowQuestion(showId, show.position)
@@ -107,8 +110,9 @@ export function createShowRuntime({ db, writer, onError = () => undefined }: Sho
       if (change) changed(change);
       else schedule(showId);
     } catch (error) {
-      onError(error, `the family show's ${due.action} failed; trying again`);
-      if (!stopped) timers.schedule(showId, Date.now() + RETRY_MS);
+      if (stopped) return;
+      onError(error, `the family show's ${action} failed; trying again`);
+      timers.schedule(showId, Date.now() + RETRY_MS);
     }
   }
 

@@ -5,6 +5,7 @@ import { createImageStore } from '../images/image-store';
 import { createGameLimiter, type GameLimiter } from '../rate-limits';
 import { createShowRuntime, type ShowRuntime } from '../show/runtime';
 import { inProcessWriter, type Writer } from '../writer';
+import { beforeTestDbCloses } from './db';
 
 /** Rate limits far above anything a test does, except the tests of the limits themselves. */
 export const TEST_RATE_LIMITS = {
@@ -29,8 +30,11 @@ const runtimes = new WeakMap<Db, ShowRuntime>();
 function showRuntimeOf(db: Db, writer: Writer): ShowRuntime {
   let runtime = runtimes.get(db);
   if (!runtime) {
-    runtime = createShowRuntime({ db, writer });
-    runtimes.set(db, runtime);
+    const made = createShowRuntime({ db, writer });
+    // Its timers end with the test database, never firing on a closed one.
+    beforeTestDbCloses(db, () => made.stop());
+    runtimes.set(db, made);
+    runtime = made;
   }
   return runtime;
 }

@@ -67,10 +67,31 @@ export async function trpcRoutes<TRouter extends AnyTRPCRouter>(
       reply.raw.once('close', () => streams.delete(reply));
       // A reverse proxy (nginx) passes each event on at once instead of buffering the answer.
       reply.header('X-Accel-Buffering', 'no');
-      return reply.send(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>));
+      return reply.send(Readable.from(wholeEvents(response.body as WebReadableStream<Uint8Array>)));
     }
     return reply.send(await response.text());
   });
+}
+
+const NEWLINE = 10;
+
+/**
+ * An event stream's bytes, an event at a time: tRPC writes each field of an event, and the blank
+ * line after it, as chunks of their own, and each chunk written alone is a chunk of the response
+ * and a write to the socket. Joined up to the blank line that ends each event (JSON data holds no
+ * raw newline), an event is one write.
+ */
+async function* wholeEvents(body: WebReadableStream<Uint8Array>): AsyncGenerator<Buffer> {
+  let parts: Uint8Array[] = [];
+  for await (const chunk of body) {
+    parts.push(chunk);
+    const last = chunk.length >= 2 ? chunk : Buffer.concat(parts.slice(-2));
+    if (last.at(-1) === NEWLINE && last.at(-2) === NEWLINE) {
+      yield Buffer.concat(parts);
+      parts = [];
+    }
+  }
+  if (parts.length > 0) yield Buffer.concat(parts);
 }
 
 /**
