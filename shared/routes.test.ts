@@ -22,10 +22,18 @@ describe('safe return path after sign-in', () => {
 });
 
 describe('client routes', () => {
-  it.each(['/', '/profiles', '/create-profile', '/pre-game', '/game', '/sign-in/local', '/admin', '/admin/questions'])(
-    '%s is a client route',
-    (path) => expect(isClientRoute(path)).toBe(true),
-  );
+  it.each([
+    '/',
+    '/profiles',
+    '/create-profile',
+    '/pre-game',
+    '/game',
+    '/show',
+    '/join',
+    '/sign-in/local',
+    '/admin',
+    '/admin/questions',
+  ])('%s is a client route', (path) => expect(isClientRoute(path)).toBe(true));
 
   it.each(['/.env', '/data/quiz-ladder.db', '/drizzle/0000_init.sql', '/profiles/../.env', '/nope'])(
     '%s is not',

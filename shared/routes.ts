@@ -6,6 +6,10 @@ export const paths = {
   createProfile: '/create-profile',
   preGame: '/pre-game',
   game: '/game',
+  /** The family show's TV (issue 26). */
+  show: '/show',
+  /** A phone joining a family show (`?code=` fills in the room code). */
+  join: '/join',
   admin: '/admin',
   adminQuestions: '/admin/questions',
   adminAddQuestion: '/admin/add-question',
@@ -34,6 +38,8 @@ const clientRoutePatterns: RegExp[] = [
   /^\/create-profile$/,
   /^\/pre-game$/,
   /^\/game$/,
+  /^\/show$/,
+  /^\/join$/,
   /^\/admin(\/[\w-]+)*$/,
 ];
 
@@ -63,6 +69,8 @@ export const PAGE_SOURCES: Record<string, string> = {
   [paths.createProfile]: 'src/features/profiles/create-profile-page.tsx',
   [paths.preGame]: 'src/features/game/pre-game-page.tsx',
   [paths.game]: 'src/features/game/game-page.tsx',
+  [paths.show]: 'src/features/show/host-page.tsx',
+  [paths.join]: 'src/features/show/join-page.tsx',
   [paths.admin]: 'src/features/admin/admin-page.tsx',
 };
 

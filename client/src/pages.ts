@@ -7,6 +7,8 @@ export const ProfilesPage = lazyPage(() => import('./features/profiles/profiles-
 export const CreateProfilePage = lazyPage(() => import('./features/profiles/create-profile-page'));
 export const PreGamePage = lazyPage(() => import('./features/game/pre-game-page'));
 export const GamePage = lazyPage(() => import('./features/game/game-page'));
+export const ShowHostPage = lazyPage(() => import('./features/show/host-page'));
+export const JoinShowPage = lazyPage(() => import('./features/show/join-page'));
 export const AdminPage = lazyPage(() => import('./features/admin/admin-page'));
 
 const byPath: Record<string, LazyPage> = {
@@ -15,6 +17,8 @@ const byPath: Record<string, LazyPage> = {
   [paths.createProfile]: CreateProfilePage,
   [paths.preGame]: PreGamePage,
   [paths.game]: GamePage,
+  [paths.show]: ShowHostPage,
+  [paths.join]: JoinShowPage,
   [paths.admin]: AdminPage,
 };
 

@@ -13,10 +13,13 @@ export type PastGame = {
   playedAt: Date;
   /** Null for a random-category game (or a category deleted since). */
   category: { nameEn: string; nameVi: string } | null;
-  status: 'won' | 'lost' | 'abandoned';
+  /** 'show': a family show's result (its winnings the rung its right answers reached). */
+  status: 'won' | 'lost' | 'abandoned' | 'show';
   correctCount: number;
   questionCount: number;
   winnings: number;
+  /** A family show's place, among how many players; null for a game. */
+  show: { place: number; players: number } | null;
 };
 
 /** Right answers given in games of one category (null: Random, or a category deleted since). */
@@ -44,6 +47,8 @@ export function profileHistory(db: Db, userId: string, profileId: string) {
         correctCount: games.correctCount,
         questionCount: games.questionCount,
         winnings: games.winnings,
+        showPlace: games.showPlace,
+        showPlayers: games.showPlayers,
       })
       .from(games)
       .leftJoin(categories, eq(categories.id, games.categoryId))
@@ -69,10 +74,11 @@ export function profileHistory(db: Db, userId: string, profileId: string) {
       row.nameEn !== null && row.nameVi !== null ? { nameEn: row.nameEn, nameVi: row.nameVi } : null;
     return {
       recent: recent.map(
-        ({ nameEn, nameVi, status, ...game }): PastGame => ({
+        ({ nameEn, nameVi, status, showPlace, showPlayers, ...game }): PastGame => ({
           ...game,
           category: categoryOf({ nameEn, nameVi }),
           status: status as PastGame['status'],
+          show: showPlace !== null && showPlayers !== null ? { place: showPlace, players: showPlayers } : null,
         }),
       ),
       byCategory: tallies.map(

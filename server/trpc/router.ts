@@ -4,6 +4,7 @@ import { gameRouter } from './routers/game';
 import { parentLockRouter } from './routers/parent-lock';
 import { profilesRouter } from './routers/profiles';
 import { sessionRouter } from './routers/session';
+import { showRouter } from './routers/show';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({
@@ -13,6 +14,7 @@ export const appRouter = router({
   game: gameRouter,
   admin: adminRouter,
   parentLock: parentLockRouter,
+  show: showRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,14 +4,30 @@ import viSpeech from '../../../shared/locales/vi/speech.json';
 import { adminResources } from '../features/admin/admin-strings';
 import enParentLock from '../features/parent-lock/locales/en.json';
 import viParentLock from '../features/parent-lock/locales/vi.json';
+import enShow from '../features/show/locales/en.json';
+import viShow from '../features/show/locales/vi.json';
 import { resources as playerResources } from '../lib/i18n';
 import enGame from './en/game.json';
 import viGame from './vi/game.json';
 
-// Namespaces loaded with their chunks are checked here too: what the game says, the parent lock.
+// Namespaces loaded with their chunks are checked here too: what the game says, the parent lock, the family show.
 const resources = {
-  en: { ...playerResources.en, ...adminResources.en, game: enGame, speech: enSpeech, parentLock: enParentLock },
-  vi: { ...playerResources.vi, ...adminResources.vi, game: viGame, speech: viSpeech, parentLock: viParentLock },
+  en: {
+    ...playerResources.en,
+    ...adminResources.en,
+    game: enGame,
+    speech: enSpeech,
+    parentLock: enParentLock,
+    show: enShow,
+  },
+  vi: {
+    ...playerResources.vi,
+    ...adminResources.vi,
+    game: viGame,
+    speech: viSpeech,
+    parentLock: viParentLock,
+    show: viShow,
+  },
 };
 
 type Tree = { [key: string]: string | Tree };

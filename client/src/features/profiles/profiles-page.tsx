@@ -117,6 +117,14 @@ export default function ProfilesPage() {
             </li>
           </ul>
         )}
+        {profiles.data && profiles.data.length > 0 && (
+          <p className="family-show-link">
+            <Link className="button" href={paths.show}>
+              {t('picker.familyShow')}
+            </Link>{' '}
+            <span className="muted">{t('picker.familyShowHint')}</span>
+          </p>
+        )}
         {editing && (
           <Suspense fallback={null}>
             <EditProfileDialog
