@@ -177,7 +177,8 @@ describe('a family show', () => {
         'Lan',
         'Ông',
       ]);
-      expect(await tv.page.locator('.confetti span').count()).toBeGreaterThan(0);
+      // Drawn by a module loaded when the podium first shows.
+      await expect.poll(() => tv.page.locator('.confetti span').count()).toBeGreaterThan(0);
       await minh.page.getByText('You won the show!').waitFor();
       await minh.page.getByText('You finished in place 1 of 4').waitFor();
       await ba.page.getByText('Bạn xếp hạng 2 / 4').waitFor();
