@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadStarterBank } from './bank';
+import { loadStarterBank, retiredKeys } from './bank';
 import { FAIR_GIVEAWAYS } from './bank-allowances';
 import {
   BANK_DEPTH,
@@ -34,6 +34,14 @@ describe('the starter question bank', () => {
     expect(all.length).toBeGreaterThanOrEqual(BANK_DEPTH[ENFORCED_DEPTH].total);
     expect(all.filter((q) => q.ageCategory === 'Kids' && q.image).length).toBeGreaterThanOrEqual(
       BANK_RULES.minKidsPictures,
+    );
+  });
+
+  it('uses no key the bank has retired: installs follow a question by its key', () => {
+    const retired = retiredKeys();
+    expect(retired.size).toBeGreaterThan(0);
+    expect(starterBank.flatMap((file) => file.questions.map((q) => q.key)).filter((key) => retired.has(key))).toEqual(
+      [],
     );
   });
 
