@@ -254,28 +254,44 @@ const foldMarks = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '')
 
 /**
  * A pattern finding a place's name in folded text: whole words, marks and the dash's spacing aside
- * (Bà Rịa–Vũng Tàu, Khanh Hoa). Case counts for the name, so that "hòa bình" (peace) is not Hòa Bình;
- * `before` and `after` are words around it written in either case ("thành phố", "city").
+ * (Bà Rịa–Vũng Tàu, Khanh Hoa). Case counts, so that "hòa bình" (peace) is not Hòa Bình.
  */
-function namePattern(name: string, around: { before?: string; after?: string } = {}): RegExp {
-  const anyCase = (word: string) =>
-    foldMarks(word).replace(/\p{L}/gu, (c) =>
-      c.toLowerCase() === c.toUpperCase() ? c : `[${c.toLowerCase()}${c.toUpperCase()}]`,
-    );
-  const before = around.before ? `${anyCase(around.before)}\\s+` : '';
-  const after = around.after ? `\\s+${anyCase(around.after)}` : '';
-  const pattern = `${before}${foldMarks(name).replace(/ – /g, '\\s*[–-]\\s*')}${after}`;
+function namePattern(name: string): RegExp {
+  const pattern = foldMarks(name).replace(/ – /g, '\\s*[–-]\\s*');
   return new RegExp(`(?<![\\p{L}])${pattern}(?![\\p{L}])`, 'u');
 }
 
-/** The patterns, made once: a merged province named; a former city called a city, in each language. */
+/** The patterns, made once: a merged province named; a place called a city, its name caught after or before. */
 const PROVINCE_PATTERNS = Object.keys(MERGED_AWAY_PROVINCES).map((name) => ({ name, pattern: namePattern(name) }));
-const CITY_PATTERNS = FORMER_CITIES.map((name) => ({
-  name,
-  folded: foldMarks(name),
-  en: [namePattern(name, { after: 'city' }), namePattern(name, { before: 'city of' })],
-  vi: [namePattern(name, { before: 'thành phố' })],
-}));
+const FORMER_CITY_NAMES = new Map<string, string>(FORMER_CITIES.map((name) => [foldMarks(name), name]));
+const CAPITALISED = '(?:\\p{Lu}\\p{L}*\\s?){1,4}';
+const CALLED_A_CITY = {
+  en: [
+    { pattern: new RegExp(`(${CAPITALISED})\\s[cC]ity\\b`, 'gu'), nameEnds: true },
+    { pattern: new RegExp(`\\b[cC]ity of (${CAPITALISED})`, 'gu'), nameEnds: false },
+  ],
+  vi: [{ pattern: new RegExp(`[tT]hanh pho (${CAPITALISED})`, 'gu'), nameEnds: false }],
+};
+
+/** The former cities a folded text calls a city ("Da Lat City", "city of Nha Trang", "thanh pho Vinh"). */
+function formerCitiesCalledCities(text: string, lang: (typeof LANGUAGES)[number]): string[] {
+  const found: string[] = [];
+  for (const { pattern, nameEnds } of CALLED_A_CITY[lang]) {
+    for (const match of text.matchAll(pattern)) {
+      const words = (match[1] ?? '').trim().split(/\s+/);
+      // The name is the last words before "City", or the first ones after "city of" / "thành phố".
+      for (let n = 1; n <= words.length; n++) {
+        const name = FORMER_CITY_NAMES.get((nameEnds ? words.slice(-n) : words.slice(0, n)).join(' '));
+        if (name) found.push(name);
+      }
+    }
+  }
+  return found;
+}
+
+/** Any of the names at all, and "city" at all: most questions are done with after these two tests. */
+const ANY_PROVINCE = new RegExp(PROVINCE_PATTERNS.map(({ pattern }) => `(?:${pattern.source})`).join('|'), 'u');
+const ANY_CITY_WORD = /\bcit(y|ies)\b|thanh pho/i;
 const ASKS_FOR_A_CITY = { en: /\b(which|what)\s+(\p{L}+\s+){0,2}cit(y|ies)\b/iu, vi: /thành phố nào/i };
 const DISTRICT = { en: /\b(district|township)\b/i, vi: /(huyện|quận|thị xã|thị trấn) [\p{Lu}\d]/u };
 
@@ -285,6 +301,11 @@ const DISTRICT = { en: /\b(district|township)\b/i, vi: /(huyện|quận|thị x�
  */
 export function mapProblems(q: BankQuestion): string[] {
   const problems: string[] = [];
+  // Most questions name no such place, nor a city, nor a district: done with in one look.
+  const everything = foldMarks(LANGUAGES.map((lang) => [q[lang].question, ...q[lang].answers].join(' ')).join(' '));
+  const district =
+    q.aboutVietnam && (DISTRICT.en.test(everything) || /(huyen|quan|thi xa|thi tran) /i.test(everything));
+  if (!ANY_PROVINCE.test(everything) && !ANY_CITY_WORD.test(everything) && !district) return problems;
   for (const lang of LANGUAGES) {
     const texts = [q[lang].question, ...q[lang].answers].map((text) =>
       NAMESAKES.reduce((t, namesake) => t.replace(namesake, ' '), text),
@@ -292,19 +313,18 @@ export function mapProblems(q: BankQuestion): string[] {
     const folded = texts.map(foldMarks);
     const question = texts[0] ?? '';
     const inThePast = (text: string) => PAST[lang].test(text) || PAST[lang].test(question);
-    for (const { name, pattern } of PROVINCE_PATTERNS) {
+    const provinceNamed = folded.some((text) => ANY_PROVINCE.test(text));
+    for (const { name, pattern } of provinceNamed ? PROVINCE_PATTERNS : []) {
       if (folded.some((text, i) => pattern.test(text) && !inThePast(texts[i] ?? ''))) {
         problems.push(`${lang} names ${name} (part of ${MERGED_AWAY_PROVINCES[name]} since 2025) as if it still were`);
       }
     }
     const asksForCity = ASKS_FOR_A_CITY[lang].test(question.replace(/[“"‘][^”"’]*[”"’]/g, ' '));
     const allInThePast = inThePast(texts.join(' '));
-    for (const city of CITY_PATTERNS) {
-      const calledCity = city[lang].some((pattern) => folded.some((text) => pattern.test(text)));
-      const amongCities = asksForCity && folded.slice(1).some((answer) => answer === city.folded);
-      if ((calledCity || amongCities) && !allInThePast) {
-        problems.push(`${lang} calls ${city.name} a city, which it has not been since 2025`);
-      }
+    const calledCities = new Set(folded.flatMap((text) => formerCitiesCalledCities(text, lang)));
+    const amongCities = asksForCity ? folded.slice(1).flatMap((answer) => FORMER_CITY_NAMES.get(answer) ?? []) : [];
+    for (const city of new Set([...calledCities, ...amongCities])) {
+      if (!allInThePast) problems.push(`${lang} calls ${city} a city, which it has not been since 2025`);
     }
     if (q.aboutVietnam && texts.some((text) => DISTRICT[lang].test(text) && !inThePast(text))) {
       problems.push(`${lang} names a district, and Vietnam has had none since 2025`);
