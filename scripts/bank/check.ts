@@ -2,9 +2,9 @@
  * Prints what breaks the bank's rules (server/db/seed/bank-rules.ts), for the whole bank or the
  * category files named: `npm run bank:check [-- path/to/category.json ...]`. Exit 1 when any.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { bankCategorySchema, bankFolder } from '../../server/db/seed/bank';
+import { BANK_FILES, bankCategorySchema, bankFolder } from '../../server/db/seed/bank';
 import {
   BANK_DEPTH,
   bankProblems,
@@ -15,12 +15,7 @@ import {
 
 const bankDir = bankFolder();
 const named = process.argv.slice(2);
-const paths =
-  named.length > 0
-    ? named
-    : readdirSync(bankDir)
-        .filter((f) => f.endsWith('.json'))
-        .map((f) => join(bankDir, f));
+const paths = named.length > 0 ? named : BANK_FILES.map((name) => join(bankDir, `${name}.json`));
 
 const files = paths.map((path) => {
   const parsed = bankCategorySchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
