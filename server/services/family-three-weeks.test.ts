@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { ladderDifficulty, QUESTIONS_PER_GAME } from '../../shared/ladder';
 import { games, questions } from '../db/schema';
 import { loadStarterBank } from '../db/seed/bank';
 import { ENFORCED_DEPTH } from '../db/seed/bank-rules';
@@ -16,18 +17,24 @@ describe('a family of two children playing Random twice a day each', () => {
   it('hears no question twice in 21 days, every one of its own age and rung, as far as the Kids bank goes', async () => {
     const db = createTestDb();
     seedStarterBank(db);
-    // A game takes five questions of each difficulty; the bank's thinnest Kids difficulty says how
-    // many games it holds. Its target (bank-rules.ts, BANK_DEPTH) holds the whole three weeks.
+    // Each child's ladder (shared/ladder.ts: the 7-year-old's leans on easy questions) takes its
+    // share of each Kids difficulty; the difficulty that runs out first says how many games the
+    // bank holds. Its target (bank-rules.ts, BANK_DEPTH) holds the whole three weeks.
+    const AGES = [7, 10];
+    const ladderOf = (age: number) =>
+      Array.from({ length: QUESTIONS_PER_GAME }, (_, position) => ladderDifficulty(position, QUESTIONS_PER_GAME, age));
     const kids = loadStarterBank()
       .flatMap((file) => file.questions)
       .filter((q) => q.ageCategory === 'Kids');
-    const thinnest = Math.min(...[1, 2, 3].map((d) => kids.filter((q) => q.difficulty === d).length));
-    const gamesHeld = Math.floor(thinnest / 5);
+    const perTwoGames = (d: number) => AGES.flatMap(ladderOf).filter((x) => x === d).length;
+    const gamesHeld = Math.min(
+      ...[1, 2, 3].map((d) => 2 * Math.floor(kids.filter((q) => q.difficulty === d).length / perTwoGames(d))),
+    );
     if (ENFORCED_DEPTH === 'target') expect(gamesHeld).toBeGreaterThanOrEqual(DAYS * GAMES_A_DAY);
     const gamesPlayed = Math.min(DAYS * GAMES_A_DAY, gamesHeld);
 
     const parent = createAccount(db);
-    const children = [7, 10].map((age) => createProfileRow(db, parent.userId, { age }));
+    const children = AGES.map((age) => createProfileRow(db, parent.userId, { age }));
     const api = parent.caller();
     const heard: { id: number; age: string; difficulty: number }[] = [];
     for (let game = 0; game < gamesPlayed; game++) {
@@ -56,8 +63,9 @@ describe('a family of two children playing Random twice a day each', () => {
     expect(heard).toHaveLength(gamesPlayed * 15);
     expect(new Set(heard.map((q) => q.id)).size).toBe(heard.length);
     expect(heard.filter((q) => q.age !== 'Kids')).toEqual([]);
-    // Each game climbs five easy, five medium, five hard.
+    // Each game climbs its player's ladder: easy, then medium, then hard.
     const rungs = heard.map((q) => q.difficulty).join('');
-    expect(rungs).toBe('111112222233333'.repeat(gamesPlayed));
+    const expected = Array.from({ length: gamesPlayed }, (_, game) => ladderOf(AGES[game % 2] as number).join(''));
+    expect(rungs).toBe(expected.join(''));
   }, 120_000);
 });
