@@ -7,6 +7,7 @@ import { sampleSelectionQueries, seekSql } from './question-picker';
 import '../auth/session';
 import './game';
 import './profiles';
+import './profile-history';
 
 const db = createTestDb();
 
@@ -57,6 +58,14 @@ describe('hot queries never scan a table', () => {
   // SQLite plans a joined statement with parameters again on every run (see db/prepared.ts).
   it.each(hotQueries.filter((sql) => sql.includes('?')))('reads at most one table: %s', (sql) => {
     expect(topLevelTables(sql).length).toBeLessThanOrEqual(1);
+  });
+
+  it('a profile’s history (/pre-game, the family page) reads its games through its index, newest first unsorted', () => {
+    const reads = hotQueries.filter((sql) =>
+      /from "games" where \(+"games"\."profile_id" = \? and "games"\."status" <>/.test(sql),
+    );
+    expect(reads.length).toBeGreaterThanOrEqual(2);
+    for (const sql of reads) expect(planOf(sql)).toMatch(/^SEARCH games USING INDEX games_profile_idx \(profile_id=\?/);
   });
 
   it('a join would count as two tables: the check can fail', () => {
