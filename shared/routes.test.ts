@@ -22,12 +22,19 @@ describe('safe return path after sign-in', () => {
 });
 
 describe('client routes', () => {
-  it.each(['/', '/profiles', '/create-profile', '/pre-game', '/game', '/sign-in/local', '/admin', '/admin/questions'])(
-    '%s is a client route',
-    (path) => expect(isClientRoute(path)).toBe(true),
-  );
+  it.each([
+    '/',
+    '/profiles',
+    '/create-profile',
+    '/pre-game',
+    '/game',
+    '/family',
+    '/sign-in/local',
+    '/admin',
+    '/admin/questions',
+  ])('%s is a client route', (path) => expect(isClientRoute(path)).toBe(true));
 
-  it.each(['/.env', '/data/quiz-ladder.db', '/drizzle/0000_init.sql', '/profiles/../.env', '/nope'])(
+  it.each(['/.env', '/data/quiz-ladder.db', '/drizzle/0000_init.sql', '/profiles/../.env', '/nope', '/family/x'])(
     '%s is not',
     (path) => expect(isClientRoute(path)).toBe(false),
   );

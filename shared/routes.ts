@@ -6,6 +6,7 @@ export const paths = {
   createProfile: '/create-profile',
   preGame: '/pre-game',
   game: '/game',
+  family: '/family',
   admin: '/admin',
   adminQuestions: '/admin/questions',
   adminAddQuestion: '/admin/add-question',
@@ -34,6 +35,7 @@ const clientRoutePatterns: RegExp[] = [
   /^\/create-profile$/,
   /^\/pre-game$/,
   /^\/game$/,
+  /^\/family$/,
   /^\/admin(\/[\w-]+)*$/,
 ];
 
@@ -63,6 +65,7 @@ export const PAGE_SOURCES: Record<string, string> = {
   [paths.createProfile]: 'src/features/profiles/create-profile-page.tsx',
   [paths.preGame]: 'src/features/game/pre-game-page.tsx',
   [paths.game]: 'src/features/game/game-page.tsx',
+  [paths.family]: 'src/features/family/family-page.tsx',
   [paths.admin]: 'src/features/admin/admin-page.tsx',
 };
 

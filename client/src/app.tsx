@@ -12,7 +12,15 @@ import { SignInPage } from './features/auth/sign-in-page';
 import { ParentLockProvider } from './features/parent-lock/use-parent-lock';
 import { seedInitialQueries } from './lib/initial-state';
 import { trpc } from './lib/trpc';
-import { AdminPage, CreateProfilePage, GamePage, LocalSignInPage, PreGamePage, ProfilesPage } from './pages';
+import {
+  AdminPage,
+  CreateProfilePage,
+  FamilyPage,
+  GamePage,
+  LocalSignInPage,
+  PreGamePage,
+  ProfilesPage,
+} from './pages';
 
 export function App() {
   const [queryClient] = useState(() => {
@@ -57,6 +65,11 @@ export function App() {
                 <RequireActiveProfile>
                   <GamePage />
                 </RequireActiveProfile>
+              </Route>
+              <Route path={paths.family}>
+                <RequireSignedIn>
+                  <FamilyPage />
+                </RequireSignedIn>
               </Route>
               <Route path={paths.admin} nest>
                 <RequireAdmin>

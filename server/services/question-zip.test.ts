@@ -170,6 +170,42 @@ describe('an export with its pictures', () => {
     expect(again.problems).toHaveLength(4);
   });
 
+  it('recognises questions that exist under another category: says where, saves none, stores no picture', async () => {
+    const from = await install();
+    const ocean = createCategoryRow(from.db, { en: 'Ocean life', vi: 'Sinh vật đại dương' });
+    const whale = await from.upload(await picture(8));
+    expect((await from.save([question(21, ocean, whale), question(22, ocean, null)])).json()).toEqual({ saved: 2 });
+    const exported = await from.app.inject({
+      method: 'GET',
+      url: `/api/admin/questions/export?format=zip&categoryId=${ocean}`,
+      headers: from.headers,
+    });
+
+    // The other install holds the same questions (one written in other case and accents) in a category of its own.
+    const to = await install();
+    const animals = createCategoryRow(to.db, { en: 'Animals', vi: 'Động vật' });
+    const kept = { ...question(22, animals, null), question_en: 'WHICH SEA CREATURE IS NUMBER 22?' };
+    expect((await to.save([question(21, animals, null), kept])).json()).toEqual({ saved: 2 });
+    const body = (await to.importFile('export.zip', exported.rawPayload)).json() as Imported;
+    expect(body.questions).toEqual([]);
+    expect(body.newCategories).toEqual([]);
+    expect(body.problems).toEqual([
+      {
+        line: 2,
+        message: 'errors:questionSet.alreadyInOtherCategory',
+        params: { name: 'Animals', categoryId: animals },
+      },
+      {
+        line: 3,
+        message: 'errors:questionSet.alreadyInOtherCategory',
+        params: { name: 'Animals', categoryId: animals },
+      },
+    ]);
+    // Nothing offered, nothing stored: no copy of the picture.
+    expect(to.storedPictures()).toEqual([]);
+    expect(to.questionCount()).toBe(2);
+  });
+
   it('leaves out a picture whose file is gone: its question imports without one', async () => {
     const from = await install();
     const categoryId = createCategoryRow(from.db, { en: 'Deep sea', vi: 'Biển sâu' });

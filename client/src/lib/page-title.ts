@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export type PageTitle = 'signIn' | 'profiles' | 'createProfile' | 'preGame' | 'game' | 'admin' | 'notFound';
+export type PageTitle = 'signIn' | 'profiles' | 'createProfile' | 'preGame' | 'game' | 'family' | 'admin' | 'notFound';
 
 /** Each page its own title ("Who's playing? · Quiz Ladder"), in the language shown, for tabs and screen readers. */
 export function usePageTitle(page: PageTitle): void {

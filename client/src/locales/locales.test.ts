@@ -2,16 +2,32 @@ import { describe, expect, it } from 'vitest';
 import enSpeech from '../../../shared/locales/en/speech.json';
 import viSpeech from '../../../shared/locales/vi/speech.json';
 import { adminResources } from '../features/admin/admin-strings';
+import enFamily from '../features/family/locales/en.json';
+import viFamily from '../features/family/locales/vi.json';
 import enParentLock from '../features/parent-lock/locales/en.json';
 import viParentLock from '../features/parent-lock/locales/vi.json';
 import { resources as playerResources } from '../lib/i18n';
 import enGame from './en/game.json';
 import viGame from './vi/game.json';
 
-// Namespaces loaded with their chunks are checked here too: what the game says, the parent lock.
+// Namespaces loaded with their chunks are checked here too: what the game says, the parent lock, the family page.
 const resources = {
-  en: { ...playerResources.en, ...adminResources.en, game: enGame, speech: enSpeech, parentLock: enParentLock },
-  vi: { ...playerResources.vi, ...adminResources.vi, game: viGame, speech: viSpeech, parentLock: viParentLock },
+  en: {
+    ...playerResources.en,
+    ...adminResources.en,
+    game: enGame,
+    speech: enSpeech,
+    parentLock: enParentLock,
+    family: enFamily,
+  },
+  vi: {
+    ...playerResources.vi,
+    ...adminResources.vi,
+    game: viGame,
+    speech: viSpeech,
+    parentLock: viParentLock,
+    family: viFamily,
+  },
 };
 
 type Tree = { [key: string]: string | Tree };

@@ -113,6 +113,14 @@ export default function ProfilesPage() {
             </li>
           </ul>
         )}
+        {profiles.data && profiles.data.length > 0 && (
+          // A parent's page (behind the parent PIN): it chooses no profile, so the lock stays as it is.
+          <p className="profiles-family">
+            <Link className="button" href={paths.family}>
+              {t('picker.family')}
+            </Link>
+          </p>
+        )}
         {editing && (
           <Suspense fallback={null}>
             <EditProfileDialog profile={editing} onClose={() => setEditing(null)} />
