@@ -240,6 +240,8 @@ describe('an admin’s messages and fields', () => {
     await page.getByText(answers, { exact: true }).waitFor({ state: 'detached' });
     expect(await page.locator('form [aria-invalid]').count()).toBe(0);
 
+    // On a phone: the form is long, and its top and bottom are far apart.
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: 'Add Question' }).click();
     const added = page.getByText('Question added successfully! Add another or go back to the list.');
     await added.waitFor();
@@ -247,6 +249,13 @@ describe('an admin’s messages and fields', () => {
     const enQuestion = page.locator('textarea[name="en-question"]');
     expect(await enQuestion.inputValue()).toBe('');
     await expect.poll(() => focused(enQuestion), { timeout: 5_000 }).toBe(true);
+    // The outcome is said where the form starts again, on screen with the focused field (a phone too).
+    const inView = (locator: typeof added) =>
+      locator.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      });
+    expect(await inView(added)).toBe(true);
     expect(await category.evaluate((select) => (select as HTMLSelectElement).selectedOptions[0]?.text)).toBe('Animals');
     expect(await page.locator('select[name=ageCategory]').inputValue()).toBe('Teenagers');
     // Typing the next question: the success is old news.

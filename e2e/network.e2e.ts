@@ -60,7 +60,7 @@ describe('an answer whose reply is lost after the server recorded it', () => {
     await page.locator('.answers button.answer[data-state="wrong"]').waitFor();
     expect(await answerAt(page, second.correctShownIndex).getAttribute('data-state')).toBe('correct');
     await page.getByRole('heading', { name: 'Game Over' }).waitFor();
-    await page.getByText('You walk away with 100.').waitFor();
+    await page.locator('.end-message').getByText('You walk away with 100.').waitFor();
     expect(gamesOf(suite.server.dbPath, profileId)).toMatchObject([
       { status: 'lost', correct_count: 1, winnings: 100 },
     ]);

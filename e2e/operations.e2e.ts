@@ -233,7 +233,7 @@ describe('running the server', () => {
       'backup',
       join(scratchDir(), 'b.db'),
     ]);
-    const result = await waitForExit(backup, 10_000);
+    const result = await waitForExit(backup, 30_000);
     expect(result.code).toBe(1);
     expect(backup.output()).toMatch(/^There is no database at .+ to back up: set DATABASE_PATH/);
     expect(backup.output()).not.toMatch(/\n\s+at /);
@@ -305,7 +305,7 @@ describe('running the server', () => {
   test('backup without a destination prints its usage and exits 2', async () => {
     const { env } = await refusedEnv({});
     const backup = spawnServerProcess({ DATABASE_PATH: env.DATABASE_PATH as string }, ['backup']);
-    const result = await waitForExit(backup, 10_000);
+    const result = await waitForExit(backup, 30_000);
     expect(result.code).toBe(2);
     expect(backup.output()).toContain('Usage: node dist/server.js backup <folder>');
   });
@@ -315,7 +315,7 @@ describe('start-up failures: one sentence, exit 1, no stack trace', () => {
   async function refusedWith(extra: Record<string, string>): Promise<string> {
     const { env, port } = await refusedEnv(extra);
     const proc = spawnServerProcess({ ...env, ...extra });
-    const result = await waitForExit(proc, 15_000);
+    const result = await waitForExit(proc, 30_000);
     expect(result.code, proc.output()).toBe(1);
     expect(proc.output()).not.toMatch(/\n\s+at /);
     expect(
@@ -367,7 +367,7 @@ describe('start-up failures: one sentence, exit 1, no stack trace', () => {
       NODE_ENV: 'production',
       HOST: '0.0.0.0',
     });
-    const result = await waitForExit(proc, 10_000);
+    const result = await waitForExit(proc, 30_000);
     expect(result.code).toBe(1);
     const output = proc.output();
     expect(output).toContain('PORT: must be a port number');
@@ -450,7 +450,7 @@ describe('sign-in configuration', () => {
       ADMIN_EMAILS: 'owner@example.test',
     });
     const proc = spawnServerProcess(env);
-    const result = await waitForExit(proc, 10_000);
+    const result = await waitForExit(proc, 30_000);
     expect(result.code, proc.output()).toBe(1);
     expect(proc.output()).toContain('PUBLIC_URL=https://quiz.example.test');
     expect(proc.output()).toContain('GOOGLE_CLIENT_ID');
@@ -490,7 +490,7 @@ describe('sign-in configuration', () => {
   test('NODE_ENV=production without GOOGLE_CLIENT_ID refuses to start and says what to set', async () => {
     const { env, port } = await refusedEnv({ NODE_ENV: 'production' });
     const proc = spawnServerProcess(env);
-    const result = await waitForExit(proc, 10_000);
+    const result = await waitForExit(proc, 30_000);
     expect(result.code, proc.output()).not.toBe(0);
     expect(result.code).not.toBeNull();
     expect(proc.output()).toContain('GOOGLE_CLIENT_ID');
@@ -520,7 +520,7 @@ describe('sign-in configuration', () => {
   test('HOST=0.0.0.0 without Google credentials refuses to start', async () => {
     const { env, port } = await refusedEnv({ NODE_ENV: 'test', HOST: '0.0.0.0' });
     const proc = spawnServerProcess(env);
-    const result = await waitForExit(proc, 10_000);
+    const result = await waitForExit(proc, 30_000);
     expect(result.code, proc.output()).not.toBe(0);
     expect(result.code).not.toBeNull();
     expect(proc.output()).toContain('HOST=0.0.0.0');
@@ -531,7 +531,7 @@ describe('sign-in configuration', () => {
   test('a Google client id without its secret refuses to start', async () => {
     const { env } = await refusedEnv({ NODE_ENV: 'test', GOOGLE_CLIENT_ID: 'client-id.apps.example' });
     const proc = spawnServerProcess(env);
-    const result = await waitForExit(proc, 10_000);
+    const result = await waitForExit(proc, 30_000);
     expect(result.code, proc.output()).not.toBe(0);
     expect(proc.output()).toContain('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
   });

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { httpBatchLink } from '@trpc/client';
 import { Suspense, useState } from 'react';
-import { Route, Switch, useSearch } from 'wouter';
+import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { FORGOT_PIN_PARAM } from '../../shared/parent-lock';
 import { RedirectWhenSignedIn, RequireActiveProfile, RequireSignedIn } from './components/guards';
 import { Loading } from './components/loading';
@@ -11,6 +11,8 @@ import { paths } from './config/paths';
 import { SignInPage } from './features/auth/sign-in-page';
 import { ParentLockProvider } from './features/parent-lock/use-parent-lock';
 import { seedInitialQueries } from './lib/initial-state';
+import { useRouteFocus } from './lib/route-focus';
+import { useArrowNavigation } from './lib/spatial-navigation';
 import { trpc } from './lib/trpc';
 import {
   AdminPage,
@@ -31,6 +33,11 @@ export function App() {
     return client;
   });
   const [trpcClient] = useState(() => trpc.createClient({ links: [httpBatchLink({ url: '/trpc' })] }));
+  useRouteFocus();
+  // A TV remote's arrows reach every control of the family's pages; the admin pages (a desk's)
+  // keep the keyboard's own arrows (a list's Up and Down change its choice).
+  const [location] = useLocation();
+  useArrowNavigation(location !== paths.admin && !location.startsWith(`${paths.admin}/`));
 
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>

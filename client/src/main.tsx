@@ -6,6 +6,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { config as configureZod } from 'zod/v4/core';
 import { App } from './app';
+import { installAnnouncer } from './lib/announcer';
 import { initI18n } from './lib/i18n';
 import { pageAt } from './pages';
 
@@ -17,6 +18,7 @@ configureZod({ jitless: true });
 void Promise.all([initI18n(), pageAt(window.location.pathname)?.preload()]).then(() => {
   const root = document.getElementById('root');
   if (!root) throw new Error('No #root element');
+  installAnnouncer();
   // A transition: React renders the first screen in slices, yielding to the browser between them,
   // instead of one long task that holds the main thread (Lighthouse's blocking time on a phone).
   startTransition(() => {

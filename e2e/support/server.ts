@@ -8,8 +8,10 @@ import { join, resolve } from 'node:path';
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const SERVER_JS = join(ROOT, 'dist', 'server.js');
 
-const HEALTH_TIMEOUT_MS = 20_000;
-const STOP_TIMEOUT_MS = 15_000;
+// A fresh install loads and renders the starter bank before it answers: on a busy 2-core machine that
+// can take most of a minute. A server that is wrong fails on what it says, long before.
+const HEALTH_TIMEOUT_MS = 90_000;
+const STOP_TIMEOUT_MS = 30_000;
 
 export function assertBuilt(): void {
   if (!existsSync(SERVER_JS) || !existsSync(join(ROOT, 'dist', 'public', 'index.html'))) {

@@ -4,15 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../config/paths';
 import { useParentLock } from '../features/parent-lock/use-parent-lock';
-import { prefersServerVoice, serverVoiceAvailable, setPrefersServerVoice } from '../lib/server-voice';
+import { focusWhenReady } from '../lib/focus';
+import { serverVoiceAvailable } from '../lib/server-voice';
+import { ConfirmSignOutEverywhere, ServerVoiceChoice } from './account-menu-items';
 import { useSession } from './use-session';
 
 type Step = 'closed' | 'open' | 'confirmEverywhere';
 
 /**
  * The account's actions behind one button (a disclosure, not a single tap away from a game):
- * sign out here, or on every device after a confirmation (a parent's: behind the lock). Escape or a
- * click elsewhere closes it.
+ * sign out here, or on every device after a confirmation (a parent's: behind the lock). Escape, a
+ * click elsewhere, the focus leaving it (Tab) or a letter typed for the page (an answer's key)
+ * closes it.
  */
 export function AccountMenu() {
   const { t } = useTranslation();
@@ -23,12 +26,13 @@ export function AccountMenu() {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const panelId = useId();
-  const voiceHintId = useId();
   /** Offered once the server says it has a voice (asked when the menu first opens). */
   const [serverVoice, setServerVoice] = useState(false);
-  const [chosenServerVoice, setChosenServerVoice] = useState(prefersServerVoice);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  // The confirmation replaces the item that asked for it, and the other way round: the focus follows.
+  const everywhereRef = useRef<HTMLButtonElement>(null);
+  const keepSignedInRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (step !== 'closed') void serverVoiceAvailable().then(setServerVoice);
@@ -36,19 +40,24 @@ export function AccountMenu() {
 
   useEffect(() => {
     if (step === 'closed') return;
-    const closeOnOutside = (event: PointerEvent) => {
+    // A click or the focus elsewhere (Tab past the last item) closes it.
+    const closeOnOutside = (event: Event) => {
       if (!rootRef.current?.contains(event.target as Node)) setStep('closed');
     };
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
+    const closeOnKey = (event: KeyboardEvent) => {
+      const typed = event.key.length === 1 && event.key !== ' ' && !event.ctrlKey && !event.metaKey && !event.altKey;
+      if (event.key !== 'Escape' && !typed) return;
+      // Closed, and the key goes on to the page (A–D answer): the focus waits on the menu's button.
       setStep('closed');
       buttonRef.current?.focus();
     };
     document.addEventListener('pointerdown', closeOnOutside);
-    document.addEventListener('keydown', closeOnEscape);
+    document.addEventListener('focusin', closeOnOutside);
+    document.addEventListener('keydown', closeOnKey);
     return () => {
       document.removeEventListener('pointerdown', closeOnOutside);
-      document.removeEventListener('keydown', closeOnEscape);
+      document.removeEventListener('focusin', closeOnOutside);
+      document.removeEventListener('keydown', closeOnKey);
     };
   }, [step]);
 
@@ -101,49 +110,26 @@ export function AccountMenu() {
           </a>
         )}
         {step === 'confirmEverywhere' ? (
-          <div>
-            <p>{t('account.confirmEverywhere')}</p>
-            {failed && (
-              <p className="form-error" role="alert">
-                {t('account.everywhereFailed')}
-              </p>
-            )}
-            <div className="account-actions">
-              <button type="button" className="button" onClick={() => setStep('open')}>
-                {t('cancel')}
-              </button>
-              <button type="button" className="button button-danger" onClick={() => void signOut(true)}>
-                {t('account.confirmEverywhereYes')}
-              </button>
-            </div>
-          </div>
+          <ConfirmSignOutEverywhere
+            failed={failed}
+            cancelRef={keepSignedInRef}
+            onCancel={() => {
+              setStep('open');
+              focusWhenReady(() => everywhereRef.current);
+            }}
+            onConfirm={() => void signOut(true)}
+          />
         ) : (
           <div className="account-actions">
-            {serverVoice && (
-              <label className="account-voice">
-                <input
-                  className="account-voice-box"
-                  type="checkbox"
-                  checked={chosenServerVoice}
-                  aria-describedby={voiceHintId}
-                  onChange={(event) => {
-                    setPrefersServerVoice(event.target.checked);
-                    setChosenServerVoice(event.target.checked);
-                  }}
-                />
-                <span>
-                  {t('account.serverVoice')}
-                  <span id={voiceHintId} className="account-voice-hint">
-                    {t('account.serverVoiceHint')}
-                  </span>
-                </span>
-              </label>
-            )}
+            {serverVoice && <ServerVoiceChoice />}
             <button
               type="button"
               className="button"
               onClick={() => {
                 setStep('closed');
+                // The item goes with the menu: the settings (and the PIN before them) hand the
+                // focus back to the menu's button.
+                buttonRef.current?.focus();
                 openSettings();
               }}
             >
@@ -152,7 +138,17 @@ export function AccountMenu() {
             <button type="button" className="button" onClick={() => void signOut(false)}>
               {t('header.signOut')}
             </button>
-            <button type="button" className="button" onClick={() => requireUnlock(() => setStep('confirmEverywhere'))}>
+            <button
+              type="button"
+              className="button"
+              ref={everywhereRef}
+              onClick={() =>
+                requireUnlock(() => {
+                  setStep('confirmEverywhere');
+                  focusWhenReady(() => keepSignedInRef.current);
+                })
+              }
+            >
               {t('account.signOutEverywhere')}
             </button>
           </div>

@@ -1,5 +1,6 @@
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModal } from './use-modal';
 
 type Props = {
   message: string;
@@ -15,18 +16,9 @@ type Props = {
 export function ConfirmDialog({ message, confirmLabel, cancelLabel, busy = false, onConfirm, onCancel }: Props) {
   const { t } = useTranslation();
   const messageId = useId();
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = useModal();
   return (
-    <dialog
-      ref={(node) => {
-        dialogRef.current = node;
-        if (node && !node.open) node.showModal();
-      }}
-      className="dialog"
-      role="alertdialog"
-      aria-labelledby={messageId}
-      onClose={onCancel}
-    >
+    <dialog ref={dialogRef} className="dialog" role="alertdialog" aria-labelledby={messageId} onClose={onCancel}>
       <p id={messageId}>{message}</p>
       <div className="form-actions">
         {/* biome-ignore lint/a11y/noAutofocus: a destructive confirmation starts on its safe choice. */}

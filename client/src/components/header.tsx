@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { paths } from '../config/paths';
@@ -5,6 +6,7 @@ import { trpc } from '../lib/trpc';
 import { AccountMenu } from './account-menu';
 import { Avatar } from './avatar';
 import { LanguageSwitch } from './language-switch';
+import { useHeaderHeight } from './use-header-height';
 import { useSession } from './use-session';
 
 /** Spec §2: the header shared by the profiles, pre-game and game screens. */
@@ -16,6 +18,8 @@ export function Header() {
   const player = location === paths.preGame || location === paths.game ? activeProfile : null;
   const utils = trpc.useUtils();
   const choose = trpc.profiles.choose.useMutation();
+  const headerRef = useRef<HTMLElement>(null);
+  useHeaderHeight(headerRef);
 
   async function backToProfiles() {
     if (activeProfile) await choose.mutateAsync({ profileId: null }).catch(() => undefined);
@@ -24,7 +28,7 @@ export function Header() {
   }
 
   return (
-    <header className="app-header player-header">
+    <header className="app-header player-header" ref={headerRef}>
       <a className="skip-link" href="#main">
         {t('skipToContent')}
       </a>

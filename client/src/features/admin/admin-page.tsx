@@ -1,17 +1,19 @@
 import './admin.css';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Route, Switch, useRoute } from 'wouter';
+import { Link, Route, Switch, useLocation, useRoute } from 'wouter';
 import { questionIdFromPath } from '../../../../shared/routes';
 import { AccountMenu } from '../../components/account-menu';
 import { LanguageSwitch } from '../../components/language-switch';
 import { Loading } from '../../components/loading';
 import { NotFoundPage } from '../../components/not-found-page';
+import { useHeaderHeight } from '../../components/use-header-height';
 import { paths } from '../../config/paths';
 import { i18n } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/page-title';
 import { ParentUnlocked } from '../parent-lock/admin-gate';
 import { adminResources } from './admin-strings';
+import { adminViewTitleKey } from './admin-views';
 import DashboardPage from './dashboard-page';
 import { QuestionNotFound } from './question-not-found';
 
@@ -45,7 +47,11 @@ function NavLink({ href, label }: { href: string; label: string }) {
 
 /** Spec §2 /admin: a sidebar (Dashboard … Back to App) beside the section's page. */
 export default function AdminPage() {
-  usePageTitle('admin');
+  const { t } = useTranslation('admin');
+  const [location] = useLocation();
+  const view = adminViewTitleKey(location);
+  // A path that is no view is the not-found page's, and so is its title.
+  usePageTitle(view ? 'admin' : 'notFound', view ? t(view) : undefined);
   return (
     <ParentUnlocked>
       <AdminLayout />
@@ -55,9 +61,11 @@ export default function AdminPage() {
 
 function AdminLayout() {
   const { t } = useTranslation('admin');
+  const headerRef = useRef<HTMLElement>(null);
+  useHeaderHeight(headerRef);
   return (
     <div className="admin">
-      <header className="app-header admin-header">
+      <header className="app-header admin-header" ref={headerRef}>
         <a className="skip-link" href="#main">
           {t('common:skipToContent')}
         </a>

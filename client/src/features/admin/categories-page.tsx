@@ -2,6 +2,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createCategoryInput } from '../../../../shared/schemas/admin';
 import { useFocusFirstInvalid } from '../../components/field-errors';
+import { focusWhenReady } from '../../lib/focus';
 import { trpc } from '../../lib/trpc';
 import { type CategoryMessage, CategoryNameFields, MessageLine, type NameField, useRefusal } from './category-fields';
 import { CategoryRow } from './category-row';
@@ -92,8 +93,9 @@ export default function CategoriesPage() {
               actions={actions}
               onDeleted={(action) => {
                 setMessage({ tone: 'success', text: t('categories.deleted'), fields: [], action });
-                // The row and its buttons are gone: focus to the list it left, not <body>.
-                listTitleRef.current?.focus();
+                // The row and its buttons are gone: focus to the list it left, not <body>, once the
+                // confirmation (a modal, which holds the focus inside it) has closed.
+                focusWhenReady(() => listTitleRef.current);
               }}
             />
           ))}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Upload } from 'tus-js-client';
+import { focusWhenReady } from '../../lib/focus';
 
 /** Spec §4: up to 256 KB in one request, larger files resumable; at most 10 MB (the server checks again). */
 const SMALL_IMAGE_BYTES = 256 * 1024;
@@ -103,6 +104,11 @@ export function ImageUpload({ imageUrl, onChange, onPictureAction, onBusyChange 
   /** Canceled while a small upload waited to try again. */
   const canceledRef = useRef(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  /** The next control once a button has gone with the state it belonged to: never <body>. */
+  const focusNext = (action: 'pause' | 'resume') =>
+    focusWhenReady(() => rootRef.current?.querySelector<HTMLElement>(`[data-action="${action}"]`) ?? null);
+  const focusInput = () => focusWhenReady(() => inputRef.current);
   const inputId = useId();
   const hintId = useId();
 
@@ -204,11 +210,13 @@ export function ImageUpload({ imageUrl, onChange, onPictureAction, onBusyChange 
   function pause() {
     void tusRef.current?.abort();
     setState('paused');
+    focusNext('resume');
   }
 
   function resume() {
     tusRef.current?.start();
     setState('running');
+    focusNext('pause');
   }
 
   async function cancel() {
@@ -221,11 +229,12 @@ export function ImageUpload({ imageUrl, onChange, onPictureAction, onBusyChange 
     await upload?.abort(true).catch(() => undefined);
     setState('canceled');
     setPercent(0);
+    focusInput();
   }
 
   const busy = state === 'running' || state === 'paused';
   return (
-    <div className="image-upload">
+    <div className="image-upload" ref={rootRef}>
       <label className="field" htmlFor={inputId}>
         <span>{t('form.image')}</span>
         <input
@@ -233,7 +242,9 @@ export function ImageUpload({ imageUrl, onChange, onPictureAction, onBusyChange 
           id={inputId}
           type="file"
           accept="image/png,image/jpeg,image/webp,image/gif"
-          disabled={busy}
+          // Held during an upload, not disabled: the focus stays on it, and the progress is said.
+          aria-disabled={busy || undefined}
+          onClick={(event) => busy && event.preventDefault()}
           aria-describedby={hintId}
           onChange={(event) => {
             const file = event.target.files?.[0];
@@ -258,6 +269,7 @@ export function ImageUpload({ imageUrl, onChange, onPictureAction, onBusyChange 
               onChange(null);
               setState('idle');
               if (inputRef.current) inputRef.current.value = '';
+              focusInput();
             }}
           >
             {t('image.remove')}
@@ -278,17 +290,17 @@ export function ImageUpload({ imageUrl, onChange, onPictureAction, onBusyChange 
           )}
           <div className="form-actions">
             {state === 'running' && tusRef.current && (
-              <button type="button" className="button" onClick={pause}>
+              <button type="button" className="button" data-action="pause" onClick={pause}>
                 {t('image.pause')}
               </button>
             )}
             {state === 'paused' && (
-              <button type="button" className="button" onClick={resume}>
+              <button type="button" className="button" data-action="resume" onClick={resume}>
                 {t('image.resume')}
               </button>
             )}
             {busy && (
-              <button type="button" className="button" onClick={() => void cancel()}>
+              <button type="button" className="button" data-action="cancel" onClick={() => void cancel()}>
                 {t('image.cancel')}
               </button>
             )}

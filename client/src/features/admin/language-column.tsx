@@ -8,7 +8,11 @@ import type { QuestionField } from './question-form-problems';
 
 export type Localized = { question: string; answers: string[] };
 
-/** One language's column: the question and its four answers, side by side with the other's. */
+/**
+ * One language's column: the question and its four answers, side by side with the other's. The
+ * fields' text is in the column's language (`lang` on each field, for spelling and for a screen
+ * reader's voice); their labels are in the page's, like the rest of the form.
+ */
 export function LanguageColumn({
   lang,
   values,
@@ -29,11 +33,12 @@ export function LanguageColumn({
   const { t } = useTranslation('admin');
   const groupId = useId();
   return (
-    <fieldset className="language-column" lang={lang}>
+    <fieldset className="language-column">
       <legend>{t(lang === 'en' ? 'form.english' : 'form.vietnamese')}</legend>
       <label className="field">
         <span>{t('form.questionText')}</span>
         <textarea
+          lang={lang}
           name={`${lang}-question`}
           {...invalidFieldProps(problemIdOf(`${lang}-question`))}
           rows={3}
@@ -49,6 +54,7 @@ export function LanguageColumn({
             <label className="field">
               <span>{t('form.answer', { letter })}</span>
               <input
+                lang={lang}
                 name={`${lang}-answer-${letter}`}
                 {...invalidFieldProps(problemIdOf(`${lang}-answer-${letter}`))}
                 value={answer}

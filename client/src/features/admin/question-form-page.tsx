@@ -164,6 +164,12 @@ export default function QuestionFormPage({ questionId }: { questionId?: number }
           {t(editing ? 'errors:question.loadFailed' : 'errors:question.initialLoadFailed')}
         </p>
       )}
+      {/* After an add the form starts again at its top, focus on the next question's text: said there. */}
+      {saved && !editing && (
+        <p className="form-success" role="status">
+          {saved}
+        </p>
+      )}
       <form className="question-form" onSubmit={submit} noValidate key={formKey} ref={formRef}>
         <div className="form-grid">
           <CategorySelect
@@ -224,7 +230,7 @@ export default function QuestionFormPage({ questionId }: { questionId?: number }
           ))}
           {serverError && <p className="form-error">{t(serverError)}</p>}
         </div>
-        {saved && (
+        {saved && editing && (
           <p className="form-success" role="status">
             {saved}
           </p>

@@ -19,6 +19,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { invalidFieldProps, useFocusFirstInvalid } from '../../components/field-errors';
 import { Loading } from '../../components/loading';
 import { errorKeyOf, errorParamsOf } from '../../lib/errors';
+import { focusWhenReady } from '../../lib/focus';
 import { randomId } from '../../lib/random-id';
 import { trpc } from '../../lib/trpc';
 import { ANSWER_LETTERS } from '../game/voice';
@@ -114,6 +115,8 @@ export default function QuestionSetPage() {
   const [confirmingReject, setConfirmingReject] = useState(false);
   const [rejected, setRejected] = useState(0);
   const fileInput = useRef<HTMLInputElement>(null);
+  const generateButton = useRef<HTMLButtonElement>(null);
+  const reviewTitle = useRef<HTMLHeadingElement>(null);
   const [note, setNote] = useState<Message | null>(null);
   const [error, setError] = useState<Message | null>(null);
   const [saved, setSaved] = useState(0);
@@ -142,10 +145,13 @@ export default function QuestionSetPage() {
     setCreateCategories(false);
     setNote(fewer);
     setPhase('review');
+    // The keyboard goes on from what came out: the set to review.
+    focusWhenReady(() => reviewTitle.current);
   }
 
   async function onGenerate(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
     setError(null);
     setInvalid(new Set());
     const input = generateInput.safeParse({
@@ -179,16 +185,24 @@ export default function QuestionSetPage() {
           ? { key: 'errors:questionSet.unknownGenerationError' }
           : { key, params: errorParamsOf(caught) },
       );
+      // Said by the alert; the focus stays on the button, to try again.
+      focusWhenReady(() => generateButton.current);
     }
   }
 
   async function onFile(file: File) {
+    // The outcome's message is said by its alert; the focus stays on the field, to choose again.
+    const failed = (message: Message) => {
+      setPhase('idle');
+      setError(message);
+      focusWhenReady(() => fileInput.current);
+    };
     setError(null);
     const zip = /\.zip$/i.test(file.name);
     setInvalid(new Set());
     // An .xlsx or a picture chosen by mistake: said at once (the server refuses it too).
     if (!zip && file.size <= IMPORT_MAX_BYTES && (await file.text()).includes('\0')) {
-      return setError({ key: 'errors:questionSet.notText' });
+      return failed({ key: 'errors:questionSet.notText' });
     }
     setPhase('reading');
     const form = new FormData();
@@ -208,18 +222,19 @@ export default function QuestionSetPage() {
         params?: Record<string, string | number>;
       };
       if (!response.ok) {
-        setPhase('idle');
-        if (response.status === 403 && (await lockClosed())) return whenLocked(() => void onFile(file));
+        if (response.status === 403 && (await lockClosed())) {
+          setPhase('idle');
+          return whenLocked(() => void onFile(file));
+        }
         // The server's reason (a zip refused, a file too large) in the admin's language.
-        if (body.key) return setError({ key: body.key, params: body.params ?? {} });
-        return setError({
+        if (body.key) return failed({ key: body.key, params: body.params ?? {} });
+        return failed({
           key: response.status === 413 ? 'errors:questionSet.tooLargeForServer' : 'errors:questionSet.noFile',
         });
       }
       review(body.questions ?? [], body.problems ?? [], null, body.newCategories ?? []);
     } catch {
-      setPhase('idle');
-      setError({ key: 'errors:network' });
+      failed({ key: 'errors:network' });
     }
   }
 
@@ -359,7 +374,14 @@ export default function QuestionSetPage() {
               {t('questionSet.customPromptHint')}
             </small>
           </label>
-          <button type="submit" className="button button-primary" disabled={busy || status.data?.configured === false}>
+          {/* Held while busy, not disabled: the focus stays on it until the set is there to review. */}
+          <button
+            type="submit"
+            ref={generateButton}
+            className="button button-primary"
+            disabled={status.data?.configured === false}
+            aria-disabled={busy || undefined}
+          >
             {t('questionSet.generate')}
           </button>
         </form>
@@ -375,7 +397,9 @@ export default function QuestionSetPage() {
             type="file"
             ref={fileInput}
             accept=".csv,.json,.zip,text/csv,application/json,application/zip"
-            disabled={busy}
+            // Held while busy, not disabled: the focus stays on it while the file is read.
+            aria-disabled={busy || undefined}
+            onClick={(event) => busy && event.preventDefault()}
             aria-describedby={ids.fileHint}
             onChange={(event) => {
               const file = event.target.files?.[0];
@@ -404,7 +428,9 @@ export default function QuestionSetPage() {
 
       {(phase === 'review' || phase === 'saving') && (
         <section className="card" aria-labelledby="review-title">
-          <h2 id="review-title">{t('questionSet.reviewTitle')}</h2>
+          <h2 id="review-title" ref={reviewTitle} tabIndex={-1}>
+            {t('questionSet.reviewTitle')}
+          </h2>
           {note && <p className="notice">{t(note.key, note.params ?? {})}</p>}
           {newCategories.length > 0 && (
             <div className="notice">

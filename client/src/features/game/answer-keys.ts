@@ -3,12 +3,11 @@ const KEY_TO_ANSWER: Readonly<Record<string, number>> = { a: 0, b: 1, c: 2, d: 3
 
 /**
  * Where a key press must not pick: typed into a field, or inside (or while there is open) a
- * dialog or the account menu: there `c` or `2` means something else, and a wrong pick ends the
- * game (WCAG 2.1.4).
+ * dialog: there `c` or `2` means something else, and a wrong pick ends the game (WCAG 2.1.4).
+ * The account menu has no letters of its own: a key for an answer closes it and answers.
  */
-const NOT_FOR_ANSWERS =
-  'input, select, textarea, [contenteditable=""], [contenteditable="true"], dialog, .account-panel';
-const OPEN_OVERLAYS = 'dialog[open], .account-panel:not([hidden])';
+const NOT_FOR_ANSWERS = 'input, select, textarea, [contenteditable=""], [contenteditable="true"], dialog';
+const OPEN_OVERLAYS = 'dialog[open]';
 
 type KeyPress = {
   key: string;

@@ -1,6 +1,7 @@
-import { lazy, type RefObject, Suspense } from 'react';
+import { lazy, type RefObject, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isMillionaire } from '../../../../shared/ladder';
+import { announce } from '../../lib/announcer';
 import { formatAmount } from '../../lib/format';
 import type { Game, MissedPick, Phase } from './game-machine';
 import { ANSWER_LETTERS } from './voice';
@@ -22,25 +23,29 @@ export function EndScreen({ end, game, titleRef, onPlayAgain }: Props) {
   const millionaire = isMillionaire(end.winnings);
   // A short game (a category with fewer than 15 questions) answered whole is won, as its history says.
   const allAnswered = !millionaire && game !== null && !end.missed && end.correctCount === game.questions.length;
+  const title = millionaire ? t('end.congratulations') : allAnswered ? t('end.wellDone') : t('end.gameOver');
+  const message = millionaire
+    ? t('end.millionaire', { amount })
+    : allAnswered
+      ? t('end.allAnswered', { count: end.correctCount, amount })
+      : end.winnings > 0
+        ? t('end.walkAway', { amount })
+        : t('end.walkAwayNothing');
+  // How it ended, said once (the focus on the heading reads the heading only).
+  const said = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: said when the end is first shown, not again in the other language.
+  useEffect(() => {
+    if (said.current) return;
+    said.current = true;
+    announce([title, end.questionRemoved ? t('end.questionRemoved') : '', message].filter(Boolean).join(' '));
+  }, []);
   return (
     <section className={`card end-card${millionaire ? ' millionaire' : ''}`} aria-labelledby="end-title">
       <h1 id="end-title" tabIndex={-1} ref={titleRef}>
-        {millionaire ? t('end.congratulations') : allAnswered ? t('end.wellDone') : t('end.gameOver')}
+        {title}
       </h1>
-      {end.questionRemoved && (
-        <p className="end-message" role="status">
-          {t('end.questionRemoved')}
-        </p>
-      )}
-      <p className="end-message">
-        {millionaire
-          ? t('end.millionaire', { amount })
-          : allAnswered
-            ? t('end.allAnswered', { count: end.correctCount, amount })
-            : end.winnings > 0
-              ? t('end.walkAway', { amount })
-              : t('end.walkAwayNothing')}
-      </p>
+      {end.questionRemoved && <p className="end-message">{t('end.questionRemoved')}</p>}
+      <p className="end-message">{message}</p>
       <p className="muted">{t('end.correctCount', { count: end.correctCount })}</p>
       {end.missed && game && <MissedQuestion game={game} missed={end.missed} />}
       <button type="button" className="button button-primary button-large" onClick={onPlayAgain}>

@@ -8,7 +8,6 @@ import { SpeakerIcon } from '../../components/speaker-icon';
 import { useSession } from '../../components/use-session';
 import { paths } from '../../config/paths';
 import { usePageTitle } from '../../lib/page-title';
-import { useArrowNavigation } from '../../lib/spatial-navigation';
 import { trpc } from '../../lib/trpc';
 import { answerForKey } from './answer-keys';
 import { EndScreen } from './end-screen';
@@ -18,6 +17,7 @@ import { QuestionPhase } from './question-phase';
 import { playSound } from './sounds';
 import { useGameFlow } from './use-game-flow';
 import { useGameVoice } from './use-game-voice';
+import { useQuestionFocus } from './use-question-focus';
 import { useSpeech } from './use-speech';
 import { useWakeLock } from './use-wake-lock';
 
@@ -35,7 +35,6 @@ export default function GamePage() {
   const { game, phase, position } = state;
   const question = game?.questions[position];
   useWakeLock(game !== null && phase.kind !== 'ended');
-  useArrowNavigation();
   usePageTitle('game');
 
   const [ttsEnabled, setTtsEnabled] = useState(activeProfile?.ttsEnabled ?? true);
@@ -77,16 +76,7 @@ export default function GamePage() {
   // After a pick, focus (and a screen reader) goes to the next question, or once to the end's heading.
   const questionRef = useRef<HTMLHeadingElement>(null);
   const endTitleRef = useRef<HTMLHeadingElement>(null);
-  const focusKey = phase.kind === 'question' ? `question-${position}` : phase.kind === 'ended' ? 'ended' : null;
-  const focusedRef = useRef<string | null>(null);
-  useEffect(() => {
-    if (!focusKey || focusedRef.current === focusKey) return;
-    const first = focusedRef.current === null;
-    focusedRef.current = focusKey;
-    // The first question of a page load is not pulled into focus (the skip link and header come first).
-    if (focusKey === 'ended') endTitleRef.current?.focus();
-    else if (!first) questionRef.current?.focus();
-  }, [focusKey]);
+  useQuestionFocus({ game, phase, position, questionRef, endTitleRef });
 
   function toggleSpeech() {
     const next = !ttsEnabled;

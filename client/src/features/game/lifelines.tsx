@@ -10,7 +10,9 @@ import {
   type UsedLifelines,
 } from '../../../../shared/lifelines';
 import type { SpokenLine } from '../../../../shared/spoken-lines';
+import { announce } from '../../lib/announcer';
 import { errorKeyOf, isNetworkFailure } from '../../lib/errors';
+import { focusWhenReady } from '../../lib/focus';
 import { trpc, withTimeout } from '../../lib/trpc';
 import { ANSWER_LETTERS, type SpeechPart } from './voice';
 
@@ -60,12 +62,12 @@ export function Lifelines({ gameId, position, used, locked, language, onUsed, sa
   const spoken = i18n.getFixedT(language, 'speech');
   const utils = trpc.useUtils();
   const [busy, setBusy] = useState<Lifeline | null>(null);
-  const [announcement, setAnnouncement] = useState('');
   const [error, setError] = useState<string | null>(null);
   /** The question Ask the family's countdown runs on, while it runs. */
   const [familyAt, setFamilyAt] = useState<number | null>(null);
 
   async function use(lifeline: Lifeline) {
+    if (busy) return;
     setBusy(lifeline);
     setError(null);
     try {
@@ -76,9 +78,14 @@ export function Lifelines({ gameId, position, used, locked, language, onUsed, sa
       focusAfter(lifeline);
       if (lifeline === 'fiftyFifty' && now.fiftyFifty) {
         const letters = now.fiftyFifty.removed.map((index) => ANSWER_LETTERS[index]);
-        setAnnouncement(t('lifelines.fiftyRemoved', { first: letters[0], second: letters[1] }));
+        announce(t('lifelines.fiftyRemoved', { first: letters[0], second: letters[1] }));
       }
       if (lifeline === 'audience' && now.audience) {
+        announce(
+          `${t('lifelines.pollTitle')}: ${now.audience.poll
+            .map((percent, index) => t('lifelines.pollShare', { letter: ANSWER_LETTERS[index], percent }))
+            .join(', ')}.`,
+        );
         say(
           [
             { text: spoken('audience'), lang: language },
@@ -115,7 +122,9 @@ export function Lifelines({ gameId, position, used, locked, language, onUsed, sa
               type="button"
               className={`button lifeline${taken ? ' used' : ''}`}
               data-lifeline={lifeline}
-              disabled={taken || locked || busy !== null}
+              // Held while another is asked for, not disabled: the focus stays on the one pressed.
+              disabled={taken || locked}
+              aria-disabled={(busy !== null && busy !== lifeline) || undefined}
               aria-busy={busy === lifeline || undefined}
               onClick={() => void use(lifeline)}
             >
@@ -133,17 +142,13 @@ export function Lifelines({ gameId, position, used, locked, language, onUsed, sa
           {t(error)}
         </p>
       )}
-      {/* What a lifeline did, for a screen reader (the audience's poll says itself, focused). */}
-      <p className="visually-hidden" role="status">
-        {announcement}
-      </p>
       {poll && <AudiencePoll poll={poll} />}
       {familyAt === position && (
         <FamilyCountdown
           onTimeUp={() => say([{ text: spoken('timeUp'), lang: language }], 'timeUp')}
           onDone={() => {
             setFamilyAt(null);
-            focusAfter('fiftyFifty');
+            focusWhenReady(firstAnswerLeft);
           }}
         />
       )}
@@ -219,15 +224,22 @@ function FamilyCountdown({ onTimeUp, onDone }: { onTimeUp: () => void; onDone: (
   );
 }
 
+const firstAnswerLeft = () => document.querySelector<HTMLElement>('.answers button.answer:not([disabled])');
+
+/** What a lifeline brought, where the focus goes once it is used. */
+const BROUGHT: Record<Lifeline, () => HTMLElement | null> = {
+  fiftyFifty: firstAnswerLeft,
+  audience: () => document.querySelector('.audience-poll'),
+  family: () => document.querySelector('.family-countdown button'),
+};
+
 /**
- * Where focus goes once a lifeline has shown what it brought: the audience's poll, the family's
- * countdown (its Done button), or, after 50:50 and Done, the first answer left.
+ * Focus to what a lifeline brought (the first answer 50:50 left, the audience's poll, the family's
+ * Done), once the page shows it: its button shown used says the screen has been drawn again, so
+ * the answers found are the ones left, not the ones before.
  */
 function focusAfter(lifeline: Lifeline) {
-  const selector = {
-    fiftyFifty: '.answers button.answer:not([disabled])',
-    audience: '.audience-poll',
-    family: '.family-countdown button',
-  }[lifeline];
-  requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus());
+  focusWhenReady(() =>
+    document.querySelector(`.lifeline[data-lifeline="${lifeline}"]:disabled`) ? BROUGHT[lifeline]() : null,
+  );
 }

@@ -13,7 +13,6 @@ import { errorKeyOf } from '../../lib/errors';
 import { formatAmount } from '../../lib/format';
 import { keep, readKept } from '../../lib/kept';
 import { usePageTitle } from '../../lib/page-title';
-import { useArrowNavigation } from '../../lib/spatial-navigation';
 import { trpc } from '../../lib/trpc';
 import { GamePage } from '../../pages';
 import { type GameNavigationState, RANDOM_CATEGORY } from './navigation';
@@ -46,7 +45,6 @@ export default function PreGamePage() {
     void GamePage.preload();
   }, []);
   const selectId = useId();
-  useArrowNavigation();
   usePageTitle('preGame');
 
   const sorted = useMemo(() => {

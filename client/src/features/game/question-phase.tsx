@@ -52,8 +52,8 @@ export function QuestionPhase(props: Props) {
             </button>
           </div>
         )}
-        {/* Announced with each new question: its number and amount, not only its text. */}
-        <div className="question-meta" aria-live="polite" aria-atomic="true">
+        {/* Announced with each new question (use-question-focus.ts): its number and amount, not only its text. */}
+        <div className="question-meta">
           <span>{t('play.questionOf', { number: position + 1, total: game.questions.length })}</span>
           <span className="playing-for">{t('play.playingFor', { amount })}</span>
         </div>

@@ -1,6 +1,8 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_NOTE_MAX, REPORT_REASONS, type ReportReason } from '../../../../shared/reports';
+import { useModal } from '../../components/use-modal';
+import { announce } from '../../lib/announcer';
 import { rateLimitedOr } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 
@@ -15,7 +17,7 @@ export function ReportProblem({ gameId, position }: { gameId: string; position: 
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sentFor, setSentFor] = useState<string | null>(null);
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = useModal(open);
   const titleId = useId();
   const noteId = useId();
   const key = `${gameId}#${position}`;
@@ -23,6 +25,7 @@ export function ReportProblem({ gameId, position }: { gameId: string; position: 
     onSuccess: () => {
       setSentFor(key);
       dialogRef.current?.close();
+      announce(t('report.sent'));
     },
     onError: (caught) => setError(rateLimitedOr(caught, 'game:report.failed')),
   });
@@ -40,8 +43,10 @@ export function ReportProblem({ gameId, position }: { gameId: string; position: 
       <button
         type="button"
         className="button report-button"
-        disabled={sent}
+        // Held, not disabled, once sent: the dialog hands the focus back to it, and it keeps it.
+        aria-disabled={sent || undefined}
         onClick={() => {
+          if (sent) return;
           setReason(null);
           setNote('');
           setError(null);
@@ -50,21 +55,8 @@ export function ReportProblem({ gameId, position }: { gameId: string; position: 
       >
         {sent ? t('report.reported') : t('report.button')}
       </button>
-      {sent && (
-        <p className="visually-hidden" role="status">
-          {t('report.sent')}
-        </p>
-      )}
       {open && (
-        <dialog
-          ref={(node) => {
-            dialogRef.current = node;
-            if (node && !node.open) node.showModal();
-          }}
-          className="dialog"
-          aria-labelledby={titleId}
-          onClose={() => setOpen(false)}
-        >
+        <dialog ref={dialogRef} className="dialog" aria-labelledby={titleId} onClose={() => setOpen(false)}>
           <form onSubmit={send} noValidate>
             <fieldset className="report-reasons">
               <legend id={titleId}>{t('report.title')}</legend>

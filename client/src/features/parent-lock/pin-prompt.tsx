@@ -25,6 +25,8 @@ export default function PinPrompt({ notice, onUnlocked, onCancel }: Props) {
   const unlock = trpc.parentLock.unlock.useMutation();
   const [pin, setPin] = useState('');
   const [error, setError] = useState<{ key: string; params?: Record<string, string | number> } | null>(null);
+  /** Each refusal is a new message (a second wrong PIN is said again, not left as it was). */
+  const [refusals, setRefusals] = useState(0);
   const ids = { title: useId(), error: useId() };
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -32,6 +34,7 @@ export default function PinPrompt({ notice, onUnlocked, onCancel }: Props) {
     event.preventDefault();
     if (!PIN_PATTERN.test(pin)) {
       setError({ key: 'errors:pin.format' });
+      setRefusals((count) => count + 1);
       inputRef.current?.focus();
       return;
     }
@@ -41,6 +44,7 @@ export default function PinPrompt({ notice, onUnlocked, onCancel }: Props) {
       onUnlocked();
     } catch (caught) {
       setError({ key: errorKeyOf(caught, 'errors:pin.wrong'), params: errorParamsOf(caught) });
+      setRefusals((count) => count + 1);
       setPin('');
       inputRef.current?.focus();
     }
@@ -67,7 +71,7 @@ export default function PinPrompt({ notice, onUnlocked, onCancel }: Props) {
           inputRef={inputRef}
         />
         {error && (
-          <p id={ids.error} className="form-error" role="alert">
+          <p id={ids.error} className="form-error form-error-new" role="alert" key={refusals}>
             {t(error.key, error.params ?? {})}
           </p>
         )}

@@ -1,8 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useState } from 'react';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { FORGOT_PIN_PARAM, type ForgotPinOutcome } from '../../../../shared/parent-lock';
 import { errorKeyOf } from '../../lib/errors';
+import { returnFocusTo, scriptFocusable } from '../../lib/focus';
 import { trpc } from '../../lib/trpc';
 
 /** Loaded when a PIN is first asked for: most families never see it. */
@@ -80,9 +91,13 @@ export function ParentLockProvider({ children }: { children: ReactNode }) {
   const [settings, setSettings] = useState<'closed' | 'open' | 'afterForgotPin'>('closed');
   const [notice, setNotice] = useState<string | null>(null);
   const forgotPin = useForgotPinOutcome();
+  /** What had the focus when the PIN, or the settings, were asked for: it has it back when they close. */
+  const promptOpener = useRef<Element | null>(null);
+  const settingsOpener = useRef<Element | null>(null);
 
   const requireUnlock = useCallback(
     (action: () => void) => {
+      promptOpener.current = document.activeElement;
       utils.parentLock.status.fetch(undefined, { staleTime: 0 }).then(
         (status) => (!status.hasPin || status.unlocked ? action() : setWaiting(() => action)),
         // Not known (offline): go on; the server refuses what the lock guards anyway.
@@ -91,7 +106,15 @@ export function ParentLockProvider({ children }: { children: ReactNode }) {
     },
     [utils],
   );
-  const openSettings = useCallback(() => requireUnlock(() => setSettings('open')), [requireUnlock]);
+  const openSettings = useCallback(() => {
+    settingsOpener.current = document.activeElement;
+    requireUnlock(() => setSettings('open'));
+  }, [requireUnlock]);
+  // Once the dialog has gone, unless what came after placed the focus (the dialog or the step the
+  // unlocked action opened): back to the opener, or, when what it opened has replaced it (the
+  // admin pages), to the page's heading.
+  const focusBack = (opener: Element | null) =>
+    returnFocusTo(opener, () => scriptFocusable(document.querySelector('#main h1')), { whileLost: true });
   const whenLocked = useCallback((retry: () => void) => setWaiting((already) => already ?? retry), []);
   const lockClosed = useCallback(
     () =>
@@ -123,17 +146,25 @@ export function ParentLockProvider({ children }: { children: ReactNode }) {
               setWaiting(null);
               setNotice(null);
               waiting();
+              focusBack(promptOpener.current);
             }}
             onCancel={() => {
               setWaiting(null);
               setNotice(null);
+              focusBack(promptOpener.current);
             }}
           />
         </Suspense>
       )}
       {settings !== 'closed' && (
         <Suspense fallback={null}>
-          <ParentLockSettings afterForgotPin={settings === 'afterForgotPin'} onClose={() => setSettings('closed')} />
+          <ParentLockSettings
+            afterForgotPin={settings === 'afterForgotPin'}
+            onClose={() => {
+              setSettings('closed');
+              focusBack(settingsOpener.current);
+            }}
+          />
         </Suspense>
       )}
     </ParentLockContext.Provider>

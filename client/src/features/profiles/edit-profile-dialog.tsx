@@ -1,5 +1,6 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModal } from '../../components/use-modal';
 import { errorCodeOf, errorKeyOf } from '../../lib/errors';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { ProfileForm } from './profile-form';
@@ -12,7 +13,7 @@ export default function EditProfileDialog({ profile, onClose }: { profile: Profi
   const utils = trpc.useUtils();
   const [serverError, setServerError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = useModal();
   const done = async () => {
     await Promise.all([utils.profiles.list.invalidate(), utils.session.me.invalidate()]);
     onClose();
@@ -28,15 +29,7 @@ export default function EditProfileDialog({ profile, onClose }: { profile: Profi
   });
 
   return (
-    <dialog
-      ref={(node) => {
-        dialogRef.current = node;
-        if (node && !node.open) node.showModal();
-      }}
-      className="dialog"
-      aria-labelledby="edit-profile-title"
-      onClose={onClose}
-    >
+    <dialog ref={dialogRef} className="dialog" aria-labelledby="edit-profile-title" onClose={onClose}>
       <h2 id="edit-profile-title">{t('form.editTitle', { name: profile.name })}</h2>
       <ProfileForm
         initial={profile}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { Avatar } from '../../components/avatar';
@@ -6,8 +6,8 @@ import { Header } from '../../components/header';
 import { Loading } from '../../components/loading';
 import { paths } from '../../config/paths';
 import { errorKeyOf } from '../../lib/errors';
+import { returnFocusTo, scriptFocusable } from '../../lib/focus';
 import { usePageTitle } from '../../lib/page-title';
-import { useArrowNavigation } from '../../lib/spatial-navigation';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { PreGamePage } from '../../pages';
 import { useParentLock } from '../parent-lock/use-parent-lock';
@@ -25,6 +25,8 @@ export default function ProfilesPage() {
   const profiles = trpc.profiles.list.useQuery();
   const choose = trpc.profiles.choose.useMutation();
   const [editing, setEditing] = useState<Profile | null>(null);
+  /** The Manage button the editor was opened from: the focus goes back to it (or, deleted, to the heading). */
+  const editedFrom = useRef<HTMLElement | null>(null);
   // Adding, editing and deleting ask for the parent PIN when there is one; playing never does.
   const { requireUnlock } = useParentLock();
   // The next screen's code, fetched while the family picks: it then opens at once.
@@ -32,7 +34,6 @@ export default function ProfilesPage() {
     void PreGamePage.preload();
   }, []);
   const [error, setError] = useState<string | null>(null);
-  useArrowNavigation();
   usePageTitle('profiles');
 
   async function play(profile: Profile) {
@@ -89,7 +90,10 @@ export default function ProfilesPage() {
                 <button
                   type="button"
                   className="profile-edit"
-                  onClick={() => requireUnlock(() => setEditing(profile))}
+                  onClick={(event) => {
+                    editedFrom.current = event.currentTarget;
+                    requireUnlock(() => setEditing(profile));
+                  }}
                   aria-label={t('picker.manageLabel', { name: profile.name })}
                 >
                   {t('picker.manage')}
@@ -123,7 +127,13 @@ export default function ProfilesPage() {
         )}
         {editing && (
           <Suspense fallback={null}>
-            <EditProfileDialog profile={editing} onClose={() => setEditing(null)} />
+            <EditProfileDialog
+              profile={editing}
+              onClose={() => {
+                setEditing(null);
+                returnFocusTo(editedFrom.current, () => scriptFocusable(document.querySelector('#main h1')));
+              }}
+            />
           </Suspense>
         )}
       </main>
