@@ -62,7 +62,7 @@ describe('hot queries never scan a table', () => {
 
   it('a profile’s history (/pre-game, the family page) reads its games through its index, newest first unsorted', () => {
     const reads = hotQueries.filter((sql) =>
-      /from "games" where \(+"games"\."profile_id" = \? and "games"\."status" <>/.test(sql),
+      /from "?games"? where \(*("games"\.)?"?profile_id"? = \? and \(*("games"\.)?"?status"? <>/i.test(sql),
     );
     expect(reads.length).toBeGreaterThanOrEqual(2);
     for (const sql of reads) expect(planOf(sql)).toMatch(/^SEARCH games USING INDEX games_profile_idx \(profile_id=\?/);
