@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isRightPick, type PlayedQuestion, questionIdsOf, rightLeastOften, tallyAnswers } from './family-stats';
-import { MIN_ANSWERS_TO_JUDGE } from './play-stats';
+import {
+  CHILD_ANSWERS_TO_TELL,
+  isRightPick,
+  type PlayedQuestion,
+  questionIdsOf,
+  rightLeastOften,
+  tallyAnswers,
+} from './family-stats';
 
 /** Question `id` served with its answers in `order`, the shown answer `picked` chosen (null: never answered). */
 const served = (questionId: number, picked: number | null, answerOrder = [2, 0, 3, 1]): PlayedQuestion => ({
@@ -53,7 +59,7 @@ describe('a child’s answers, by the questions’ own categories', () => {
 
 describe('right least often', () => {
   it('judges only with enough answers, the lowest share first, the surer first on a tie', () => {
-    const enough = MIN_ANSWERS_TO_JUDGE;
+    const enough = CHILD_ANSWERS_TO_TELL;
     const tallies = new Map([
       ['Maths', { answered: enough, right: enough / 2 }],
       ['Music', { answered: enough - 1, right: 0 }],
@@ -63,7 +69,7 @@ describe('right least often', () => {
     expect(rightLeastOften(tallies).map((judged) => [judged.key, judged.rate])).toEqual([
       ['Space', 0.5],
       ['Maths', 0.5],
-      ['Animals', 0.9],
+      ['Animals', (enough - 3) / enough],
     ]);
     expect(rightLeastOften(new Map([['Music', { answered: enough - 1, right: 0 }]]))).toEqual([]);
   });

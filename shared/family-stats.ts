@@ -1,5 +1,3 @@
-import { MIN_ANSWERS_TO_JUDGE } from './play-stats';
-
 /**
  * How a child is doing, from the games it played (the family page; /pre-game's bars): its answers
  * counted under each question's own category and difficulty, so that a Random game's questions
@@ -16,6 +14,14 @@ export type Tally = { answered: number; right: number };
 
 /** A tally of one category or difficulty, with its share answered right (0 to 1). */
 export type Judged<K> = Tally & { key: K; rate: number };
+
+/**
+ * Answers a child needs in a category or at a difficulty before the family page says anything of
+ * it: fewer are luck. Lower than a question's own bar (MIN_ANSWERS_TO_JUDGE, many players at
+ * once): one child gives a category a dozen answers in one of its games, and a parent should hear
+ * of a trend within a month of play, not a year.
+ */
+export const CHILD_ANSWERS_TO_TELL = 20;
 
 /** How many categories "right least often" names at most. */
 export const HARDEST_SHOWN = 3;
@@ -62,10 +68,10 @@ export function questionIdsOf(games: Iterable<PlayedQuestion[]>): number[] {
 }
 
 /**
- * The tallies with enough answers to judge (MIN_ANSWERS_TO_JUDGE), right least often first; on a
+ * The tallies with enough answers to tell (CHILD_ANSWERS_TO_TELL), right least often first; on a
  * tie, the one answered more (the surer). Fewer answers than that say nothing yet.
  */
-export function rightLeastOften<K>(tallies: ReadonlyMap<K, Tally>, minAnswers = MIN_ANSWERS_TO_JUDGE): Judged<K>[] {
+export function rightLeastOften<K>(tallies: ReadonlyMap<K, Tally>, minAnswers = CHILD_ANSWERS_TO_TELL): Judged<K>[] {
   return [...tallies]
     .filter(([, tally]) => tally.answered >= minAnswers)
     .map(([key, tally]) => ({ key, ...tally, rate: tally.right / tally.answered }))

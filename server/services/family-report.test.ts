@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MIN_ANSWERS_TO_JUDGE } from '../../shared/play-stats';
+import { CHILD_ANSWERS_TO_TELL } from '../../shared/family-stats';
+import { newGameId } from '../../shared/game-id';
 import { games, questions } from '../db/schema';
 import { createTestDb } from '../test/db';
 import {
@@ -33,6 +34,44 @@ function answersByCategory(gameIds: string[]) {
   return tallies;
 }
 
+/**
+ * A family show's result for a profile, as the show (issue 26) records it: a games row of status
+ * 'show' at the show's end (written raw: the status is the show branch's), each pick the right
+ * answer for the first `right` questions, then a wrong one.
+ */
+function recordShowResult(
+  profileId: string,
+  at: Date,
+  categoryId: number | null,
+  questionIds: number[],
+  right: number,
+) {
+  const rows = questionIds.map((id) => db.select().from(questions).where(eq(questions.id, id)).get()!);
+  const served = rows.map((question, position) => ({
+    questionId: question.id,
+    answerOrder: [0, 1, 2, 3],
+    pickedIndex: position < right ? question.correctAnswerIndex : (question.correctAnswerIndex + 1) % 4,
+  }));
+  db.$client
+    .prepare(
+      `INSERT INTO games (id, profile_id, category_id, lang, status, question_count, questions, current_position,
+         correct_count, winnings, created_at, ended_at)
+       VALUES (?, ?, ?, 'vi', 'show', ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      newGameId(at.getTime()),
+      profileId,
+      categoryId,
+      served.length,
+      JSON.stringify(served),
+      served.length,
+      right,
+      right * 1000,
+      at.getTime(),
+      at.getTime(),
+    );
+}
+
 describe('the family page', () => {
   it('counts a Random game’s answers under their own categories, for each of the account’s profiles', async () => {
     const parent = createAccount(db);
@@ -50,7 +89,7 @@ describe('the family page', () => {
     ];
     await playToLoss(db, api, { profileId: binh, categoryId: space }, 4);
 
-    const report = await api.family.report();
+    const report = (await api.family.report()).children;
     expect(report.map((child) => child.profile.name)).toEqual(['An', 'Bình']);
     const [first, second] = report;
     // Newest first, with when, the language, the category (null: Random) and what was won.
@@ -92,28 +131,28 @@ describe('the family page', () => {
     const birds = createCategoryRow(db, { en: 'Birds', vi: 'Chim' });
     for (const categoryId of [maths, music, birds]) createQuestionRows(db, 60, { categoryId, ageCategory: 'Kids' });
     // Maths: 1 right in 2 answers a game; Music: 4 in 5; Birds: a few answers only, all wrong.
-    for (let i = 0; i < MIN_ANSWERS_TO_JUDGE / 2; i++)
+    for (let i = 0; i < CHILD_ANSWERS_TO_TELL / 2; i++)
       await playToLoss(db, api, { profileId: child, categoryId: maths }, 1);
-    for (let i = 0; i < MIN_ANSWERS_TO_JUDGE / 5; i++)
+    for (let i = 0; i < CHILD_ANSWERS_TO_TELL / 5; i++)
       await playToLoss(db, api, { profileId: child, categoryId: music }, 4);
     await playToLoss(db, api, { profileId: child, categoryId: birds }, 0);
 
-    const [report] = await api.family.report();
+    const [report] = (await api.family.report()).children;
     expect(report?.rightLeastOften.categories).toEqual([
       {
         category: { nameEn: 'Maths', nameVi: 'Toán' },
-        answered: MIN_ANSWERS_TO_JUDGE,
-        right: MIN_ANSWERS_TO_JUDGE / 2,
+        answered: CHILD_ANSWERS_TO_TELL,
+        right: CHILD_ANSWERS_TO_TELL / 2,
       },
       {
         category: { nameEn: 'Music', nameVi: 'Âm nhạc' },
-        answered: MIN_ANSWERS_TO_JUDGE,
-        right: (MIN_ANSWERS_TO_JUDGE * 4) / 5,
+        answered: CHILD_ANSWERS_TO_TELL,
+        right: (CHILD_ANSWERS_TO_TELL * 4) / 5,
       },
     ]);
     // Difficulties climb the ladder: the easy ones come first in every game.
     for (const judged of report?.rightLeastOften.difficulties ?? []) {
-      expect(judged.answered).toBeGreaterThanOrEqual(MIN_ANSWERS_TO_JUDGE);
+      expect(judged.answered).toBeGreaterThanOrEqual(CHILD_ANSWERS_TO_TELL);
     }
     expect(report?.rightLeastOften.difficulties.length).toBeGreaterThan(0);
   });
@@ -132,15 +171,72 @@ describe('the family page', () => {
     for (const gameId of played.slice(0, 3))
       db.update(games).set({ createdAt: same }).where(eq(games.id, gameId)).run();
 
-    const [report] = await api.family.report();
+    const [report] = (await api.family.report()).children;
     expect(report?.games.map((game) => game.gameId)).toEqual(played.slice(3).reverse());
     const more = await api.family.games({ profileId: child, cursor: report!.nextCursor! });
     expect(more.games.map((game) => game.gameId)).toEqual(played.slice(0, 3).reverse());
     expect(more.nextCursor).toBeNull();
     // A game still being played is not history yet.
     await api.game.start({ profileId: child, categoryId, lang: 'en' });
-    const [again] = await api.family.report();
+    const [again] = (await api.family.report()).children;
     expect(again?.games[0]?.gameId).toBe(played.at(-1));
+  });
+
+  it('gathers the family shows the account’s players were in, and counts their answers by category', async () => {
+    const parent = createAccount(db);
+    const an = createProfileRow(db, parent.userId, { name: 'An' });
+    const binh = createProfileRow(db, parent.userId, { name: 'Bình' });
+    const stranger = createAccount(db);
+    const other = createProfileRow(db, stranger.userId, { name: 'Other' });
+    const rivers = createCategoryRow(db, { en: 'Rivers', vi: 'Sông ngòi' });
+    const birds = createCategoryRow(db, { en: 'Birds', vi: 'Chim' });
+    const [r1, r2] = createQuestionRows(db, 2, { categoryId: rivers, ageCategory: 'Kids' });
+    const [b1] = createQuestionRows(db, 1, { categoryId: birds, ageCategory: 'Kids' });
+    const asked = [r1!, b1!, r2!];
+    const evening = new Date('2026-11-20T19:00:00Z');
+    // One Random show with both children in it (and another account's child at the same moment),
+    // then a show of An's alone.
+    recordShowResult(an, evening, null, asked, 1);
+    recordShowResult(binh, evening, null, asked, 2);
+    recordShowResult(other, evening, null, asked, 3);
+    recordShowResult(an, new Date('2026-11-21T19:00:00Z'), rivers, [r1!, r2!], 2);
+
+    const { children, playedTogether } = await parent.caller().family.report();
+    expect(playedTogether).toEqual([
+      {
+        playedAt: new Date('2026-11-21T19:00:00Z'),
+        lang: 'vi',
+        category: { nameEn: 'Rivers', nameVi: 'Sông ngòi' },
+        players: null,
+        results: [{ profileId: an, correctCount: 2, questionCount: 2, winnings: 2000, standing: null }],
+      },
+      {
+        playedAt: evening,
+        lang: 'vi',
+        category: null,
+        players: null,
+        results: [
+          { profileId: binh, correctCount: 2, questionCount: 3, winnings: 2000, standing: null },
+          { profileId: an, correctCount: 1, questionCount: 3, winnings: 1000, standing: null },
+        ],
+      },
+    ]);
+    // A show's answers count under their questions' own categories, like a game's.
+    const tallies = (name: string) =>
+      children
+        .find((child) => child.profile.name === name)
+        ?.byCategory.map((tally) => [tally.category.nameEn, tally.right, tally.answered]);
+    expect(tallies('An')).toEqual([
+      ['Rivers', 3, 4],
+      ['Birds', 0, 1],
+    ]);
+    expect(tallies('Bình')).toEqual([
+      ['Birds', 1, 1],
+      ['Rivers', 1, 2],
+    ]);
+    // The other account sees its own child's show only.
+    const theirs = await stranger.caller().family.report();
+    expect(theirs.playedTogether.map((show) => show.results.map((result) => result.profileId))).toEqual([[other]]);
   });
 
   it('is a parent’s: behind the lock, another account’s profile NOT_FOUND, signed out UNAUTHORIZED', async () => {
@@ -151,7 +247,7 @@ describe('the family page', () => {
     const cursor = { playedAt: Date.now(), row: 1 };
 
     // Another account sees only its own, and nothing of this one's profile.
-    expect((await stranger.caller().family.report()).map((child) => child.profile.name)).toEqual(['Other']);
+    expect((await stranger.caller().family.report()).children.map((child) => child.profile.name)).toEqual(['Other']);
     expect((await rejection(stranger.caller().family.games({ profileId: child, cursor }))).code).toBe('NOT_FOUND');
     expect((await rejection(anonymousCaller(db).family.report())).code).toBe('UNAUTHORIZED');
     const bad = await rejection(parent.caller().family.games({ profileId: child, cursor: { playedAt: -1, row: 0 } }));
@@ -165,7 +261,7 @@ describe('the family page', () => {
       expect([refused.code, refused.message]).toEqual(['FORBIDDEN', 'errors:pin.locked']);
     }
     await parent.caller().parentLock.unlock({ pin: '2468' });
-    expect((await parent.caller().family.report()).map((child) => child.profile.name)).toEqual(['Na']);
+    expect((await parent.caller().family.report()).children.map((child) => child.profile.name)).toEqual(['Na']);
     // Reading it leaves the lock open: it chooses no profile.
     expect(await parent.caller().parentLock.status()).toEqual({ hasPin: true, unlocked: true });
   });

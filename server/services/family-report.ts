@@ -3,6 +3,7 @@ import { HARDEST_SHOWN, rightLeastOften, type Tally } from '../../shared/family-
 import type { Difficulty } from '../../shared/play-stats';
 import type { familyGamesInput } from '../../shared/schemas/family';
 import { type Db, inTransaction } from '../db/database';
+import { familyShows } from './family-shows';
 import { answerTallies, type CategoryTally, pastGames } from './profile-history';
 import { getOwnedProfile, listProfiles } from './profiles';
 
@@ -59,9 +60,21 @@ function childReport(db: Db, profile: ReturnType<typeof listProfiles>[number]) {
   };
 }
 
-/** The family page: how each of the account's profiles is doing, in the picker's order. */
+/**
+ * The family page: how each of the account's profiles is doing, in the picker's order, and the
+ * family shows they played together.
+ */
 export function familyReport(db: Db, userId: string) {
-  return inTransaction(db, () => listProfiles(db, userId).map((profile) => childReport(db, profile)));
+  return inTransaction(db, () => {
+    const profiles = listProfiles(db, userId);
+    return {
+      children: profiles.map((profile) => childReport(db, profile)),
+      playedTogether: familyShows(
+        db,
+        profiles.map((profile) => profile.id),
+      ),
+    };
+  });
 }
 
 /** The family page's "Show more": a page of one of the account's profiles' games (NOT_FOUND for another's). */

@@ -26,10 +26,16 @@ export type PastGame = {
   lang: Language;
   /** Null for a random-category game (or a category deleted since). */
   category: CategoryName | null;
-  status: 'won' | 'lost' | 'abandoned';
+  /** 'show': a family show's result (issue 26; its winnings the rung its right answers reached). */
+  status: 'won' | 'lost' | 'abandoned' | 'show';
   correctCount: number;
   questionCount: number;
   winnings: number;
+  /**
+   * A family show's place, among how many players; null for a game. The seam: the show's branch
+   * adds games.show_place and show_players; select them in gamesPage and fill this from them.
+   */
+  show: { place: number; players: number } | null;
 };
 
 /** Right answers given to the questions of one category, wherever they were asked (Random games too). */
@@ -104,6 +110,7 @@ export function pastGames(db: Db, profileId: string, limit: number, cursor: Game
         ...game,
         category: (categoryId !== null && names.get(categoryId)) || null,
         status: status as PastGame['status'],
+        show: null,
       }),
     ),
     nextCursor: rows.length > limit && last ? { playedAt: last.playedAt.getTime(), row: last.row } : null,

@@ -8,6 +8,7 @@ import '../auth/session';
 import './game';
 import './profiles';
 import './profile-history';
+import './family-shows';
 
 const db = createTestDb();
 
@@ -66,6 +67,11 @@ describe('hot queries never scan a table', () => {
     );
     expect(reads.length).toBeGreaterThanOrEqual(2);
     for (const sql of reads) expect(planOf(sql)).toMatch(/^SEARCH games USING INDEX games_profile_idx \(profile_id=\?/);
+  });
+
+  it('a profile’s family-show results (the family page) come through its index, newest first unsorted', () => {
+    const [shows] = hotQueries.filter((sql) => /status = 'show'/.test(sql));
+    expect(planOf(shows as string)).toBe('SEARCH games USING INDEX games_profile_idx (profile_id=?)');
   });
 
   it('a join would count as two tables: the check can fail', () => {
