@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { MIN_ANSWERS_TO_JUDGE } from '../../../../shared/play-stats';
+import { CHILD_ANSWERS_TO_TELL } from '../../../../shared/family-stats';
 import type { Child } from './child-report';
 import { useFamilyFormat } from './use-family-format';
 
@@ -75,10 +75,10 @@ export function WhatIsHard({ name, hard }: { name: string; hard: Child['rightLea
     <section className="family-hard">
       <h3 className="section-title">{t('hard.title', { name })}</h3>
       {judged.length === 0 ? (
-        <p className="muted">{t('hard.notYet', { count: MIN_ANSWERS_TO_JUDGE })}</p>
+        <p className="muted">{t('hard.notYet', { count: CHILD_ANSWERS_TO_TELL })}</p>
       ) : (
         <>
-          <p className="muted family-hint">{t('hard.hint', { name, count: MIN_ANSWERS_TO_JUDGE })}</p>
+          <p className="muted family-hint">{t('hard.hint', { name, count: CHILD_ANSWERS_TO_TELL })}</p>
           <ul className="family-lines">
             {judged.map((item) => (
               <li key={item.key}>

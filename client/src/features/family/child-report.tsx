@@ -6,7 +6,7 @@ import type { RouterOutputs } from '../../lib/trpc';
 import { AnswersByCategory, AnswersByDifficulty, WhatIsHard } from './answer-tallies';
 import { ChildGames } from './child-games';
 
-export type Child = RouterOutputs['family']['report'][number];
+export type Child = RouterOutputs['family']['report']['children'][number];
 
 /** The id of a child's section, for the page's "Go to a player" links. */
 export const childAnchor = (profileId: string) => `child-${profileId}`;
