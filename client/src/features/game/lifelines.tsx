@@ -11,9 +11,8 @@ import {
 } from '../../../../shared/lifelines';
 import type { SpokenLine } from '../../../../shared/spoken-lines';
 import { announce } from '../../lib/announcer';
-import { errorKeyOf, isNetworkFailure } from '../../lib/errors';
 import { focusWhenReady } from '../../lib/focus';
-import { trpc, withTimeout } from '../../lib/trpc';
+import { useLifelineRequest } from './use-lifeline-request';
 import { ANSWER_LETTERS, type SpeechPart } from './voice';
 
 /** Drawn, not emoji: the same on every device (many TVs and headless browsers have no emoji font). */
@@ -60,54 +59,41 @@ type Props = {
 export function Lifelines({ gameId, position, used, locked, language, onUsed, say }: Props) {
   const { t, i18n } = useTranslation('game');
   const spoken = i18n.getFixedT(language, 'speech');
-  const utils = trpc.useUtils();
-  const [busy, setBusy] = useState<Lifeline | null>(null);
-  const [error, setError] = useState<string | null>(null);
   /** The question Ask the family's countdown runs on, while it runs. */
   const [familyAt, setFamilyAt] = useState<number | null>(null);
 
-  async function use(lifeline: Lifeline) {
-    if (busy) return;
-    setBusy(lifeline);
-    setError(null);
-    try {
-      const now = await utils.client.game.lifeline.mutate({ gameId, position, lifeline }, withTimeout());
-      onUsed(now);
-      // The lifeline's button is now disabled: focus goes on to what it brought (in view on a
-      // phone too), never to the page.
-      focusAfter(lifeline);
-      if (lifeline === 'fiftyFifty' && now.fiftyFifty) {
-        const letters = now.fiftyFifty.removed.map((index) => ANSWER_LETTERS[index]);
-        announce(t('lifelines.fiftyRemoved', { first: letters[0], second: letters[1] }));
-      }
-      if (lifeline === 'audience' && now.audience) {
-        announce(
-          `${t('lifelines.pollTitle')}: ${now.audience.poll
-            .map((percent, index) => t('lifelines.pollShare', { letter: ANSWER_LETTERS[index], percent }))
-            .join(', ')}.`,
-        );
-        say(
-          [
-            { text: spoken('audience'), lang: language },
-            ...now.audience.poll.flatMap((percent, index) =>
-              percent > 0 ? [{ text: `${ANSWER_LETTERS[index]}: ${percent}%`, lang: language }] : [],
-            ),
-          ],
-          'audience',
-        );
-      }
-      if (lifeline === 'family') {
-        setFamilyAt(position);
-        say([{ text: spoken('family', { seconds: ASK_THE_FAMILY_SECONDS }), lang: language }], 'family');
-      }
-    } catch (failure) {
-      setError(
-        isNetworkFailure(failure) ? 'errors:game.lifelineFailed' : errorKeyOf(failure, 'errors:game.lifelineFailed'),
+  /** What a lifeline brings, once the server has taken it: shown, announced, read aloud. */
+  function brought(lifeline: Lifeline, now: UsedLifelines) {
+    onUsed(now);
+    // The lifeline's button is now disabled: focus goes on to what it brought (in view on a
+    // phone too), never to the page.
+    focusAfter(lifeline);
+    if (lifeline === 'fiftyFifty' && now.fiftyFifty) {
+      const letters = now.fiftyFifty.removed.map((index) => ANSWER_LETTERS[index]);
+      announce(t('lifelines.fiftyRemoved', { first: letters[0], second: letters[1] }));
+    }
+    if (lifeline === 'audience' && now.audience) {
+      announce(
+        `${t('lifelines.pollTitle')}: ${now.audience.poll
+          .map((percent, index) => t('lifelines.pollShare', { letter: ANSWER_LETTERS[index], percent }))
+          .join(', ')}.`,
       );
-    } finally {
-      setBusy(null);
+      say(
+        [
+          { text: spoken('audience'), lang: language },
+          ...now.audience.poll.flatMap((percent, index) =>
+            percent > 0 ? [{ text: `${ANSWER_LETTERS[index]}: ${percent}%`, lang: language }] : [],
+          ),
+        ],
+        'audience',
+      );
+    }
+    if (lifeline === 'family') {
+      setFamilyAt(position);
+      say([{ text: spoken('family', { seconds: ASK_THE_FAMILY_SECONDS }), lang: language }], 'family');
     }
   }
+  const request = useLifelineRequest({ gameId, position, onTaken: brought });
 
   const poll = used.audience?.position === position ? used.audience.poll : null;
   return (
@@ -124,9 +110,9 @@ export function Lifelines({ gameId, position, used, locked, language, onUsed, sa
               data-lifeline={lifeline}
               // Held while another is asked for, not disabled: the focus stays on the one pressed.
               disabled={taken || locked}
-              aria-disabled={(busy !== null && busy !== lifeline) || undefined}
-              aria-busy={busy === lifeline || undefined}
-              onClick={() => void use(lifeline)}
+              aria-disabled={(request.pending !== null && request.pending !== lifeline) || undefined}
+              aria-busy={request.pending === lifeline || undefined}
+              onClick={() => request.take(lifeline)}
             >
               <span className="lifeline-icon" aria-hidden="true">
                 {ICONS[lifeline]}
@@ -137,10 +123,18 @@ export function Lifelines({ gameId, position, used, locked, language, onUsed, sa
           );
         })}
       </fieldset>
-      {error && (
+      {request.error && (
         <p className="form-error" role="alert">
-          {t(error)}
+          {t(request.error)}
         </p>
+      )}
+      {request.waiting && (
+        <div className="notice lifeline-waiting" role="status">
+          <p>{t('lifelines.waiting', { lifeline: t(`lifelines.${request.waiting}`) })}</p>
+          <button type="button" className="button" onClick={request.retry}>
+            {t('play.retry')}
+          </button>
+        </div>
       )}
       {poll && <AudiencePoll poll={poll} />}
       {familyAt === position && (
