@@ -1,5 +1,5 @@
 import './speech-strings';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../../shared/i18n';
 import {
@@ -12,6 +12,7 @@ import {
 import type { SpokenLine } from '../../../../shared/spoken-lines';
 import { announce } from '../../lib/announcer';
 import { focusWhenReady } from '../../lib/focus';
+import { FamilyCountdown, keepQuestionInView } from './family-countdown';
 import { useLifelineRequest } from './use-lifeline-request';
 import { ANSWER_LETTERS, type SpeechPart } from './voice';
 
@@ -178,46 +179,6 @@ function AudiencePoll({ poll }: { poll: number[] }) {
   );
 }
 
-/** Ask the family: the seconds left to ask someone in the room, then "Time is up!". */
-function FamilyCountdown({ onTimeUp, onDone }: { onTimeUp: () => void; onDone: () => void }) {
-  const { t } = useTranslation('game');
-  const [left, setLeft] = useState(ASK_THE_FAMILY_SECONDS);
-  const timeUp = useRef(onTimeUp);
-  timeUp.current = onTimeUp;
-  useEffect(() => {
-    const endsAt = Date.now() + ASK_THE_FAMILY_SECONDS * 1000;
-    const timer = setInterval(() => {
-      const seconds = Math.max(0, Math.ceil((endsAt - Date.now()) / 1000));
-      setLeft(seconds);
-      if (seconds === 0) {
-        clearInterval(timer);
-        timeUp.current();
-      }
-    }, 250);
-    return () => clearInterval(timer);
-  }, []);
-
-  return (
-    <section className="family-countdown" aria-labelledby="family-title">
-      <h2 id="family-title" className="section-title">
-        {t('lifelines.familyTitle')}
-      </h2>
-      <p>{t('lifelines.familyHint', { seconds: ASK_THE_FAMILY_SECONDS })}</p>
-      <p className="countdown" role="timer" aria-live="off">
-        <span className="countdown-number" aria-hidden="true">
-          {left}
-        </span>
-        <span className="visually-hidden">{t('lifelines.secondsLeft', { count: left })}</span>
-      </p>
-      {/* Announced at the end only: a screen reader counting every second would drown the question. */}
-      <p role="status">{left === 0 ? t('lifelines.timeUp') : ''}</p>
-      <button type="button" className="button" onClick={onDone}>
-        {t('lifelines.familyDone')}
-      </button>
-    </section>
-  );
-}
-
 const firstAnswerLeft = () => document.querySelector<HTMLElement>('.answers button.answer:not([disabled])');
 
 /** What a lifeline brought, where the focus goes once it is used. */
@@ -230,10 +191,19 @@ const BROUGHT: Record<Lifeline, () => HTMLElement | null> = {
 /**
  * Focus to what a lifeline brought (the first answer 50:50 left, the audience's poll, the family's
  * Done), once the page shows it: its button shown used says the screen has been drawn again, so
- * the answers found are the ones left, not the ones before.
+ * the answers found are the ones left, not the ones before. Ask the family's countdown stays
+ * pinned in view (styles.css): its Done takes the focus where it is, and the question is brought
+ * into view, not scrolled away, for the family reads it while they decide.
  */
 function focusAfter(lifeline: Lifeline) {
-  focusWhenReady(() =>
-    document.querySelector(`.lifeline[data-lifeline="${lifeline}"]:disabled`) ? BROUGHT[lifeline]() : null,
+  const family = lifeline === 'family';
+  focusWhenReady(
+    () => {
+      if (!document.querySelector(`.lifeline[data-lifeline="${lifeline}"]:disabled`)) return null;
+      const target = BROUGHT[lifeline]();
+      if (family && target) keepQuestionInView();
+      return target;
+    },
+    { preventScroll: family },
   );
 }
