@@ -43,6 +43,10 @@ export async function serveBenchApp(options: {
       profileWrites: 1e9,
       speech: 1e9,
       pinTries: 1e9,
+      showJoins: 1e9,
+      showJoinsPerCode: 1e9,
+      showJoinMisses: 1e9,
+      showAnswers: 1e9,
       windowSeconds: 60,
     },
   });

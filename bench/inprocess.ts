@@ -27,7 +27,7 @@ export function runInProcess(
   const category = categoryIds[0] as number;
   const time = (fn: (i: number) => unknown) => timeCalls(iterations, warmup, fn);
 
-  // What a family's remembered games leave to avoid: 300 ids of one category (or of random games).
+  // What a family's remembered games leave to avoid: 15 ids a game remembered, of one category (or of random games).
   const familyHeard = (categoryId: number | null) => {
     let games: FamilyGame[] = [];
     for (let g = 0; g < FAMILY_GAMES_REMEMBERED; g++) {
@@ -53,7 +53,7 @@ export function runInProcess(
     },
   ].map(({ label, request }) => ({ label, latency: time(() => pickQuestionIds(db, request)) }));
 
-  // A steady family: its profiles' games fill what it remembers, so every start avoids 300 questions.
+  // A steady family: its profiles' games fill what it remembers, so every start avoids all of them.
   const account = createAccount(db, { email: 'bench-in-process@example.com' });
   const steady = Array.from({ length: 20 }, () => createProfileRow(db, account.userId, { age: 9 }));
   for (let g = 0; g < FAMILY_GAMES_REMEMBERED; g++) {

@@ -21,6 +21,10 @@
  *   BENCH_IDLE_SECONDS=s how long a server idles before its memory is read (default 30)
  *   BENCH_ONLY=load      only the load runs (no start-up, in-process, Manage Questions or abuse cases):
  *                        for trying a change quickly; the summary then has only those rows
+ *   BENCH_ONLY=show      only the family show (bench/show.ts) on two-threads and stock-adapter, beside a
+ *                        bare Fastify route, and two-threads' idle RSS
+ *   BENCH_SHOWS=n        family shows at once (default 500), BENCH_SHOW_PHONES=n phones each (default 6),
+ *                        BENCH_SHOW_CLIENTS=n client processes playing them (default 2)
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -40,6 +44,7 @@ import { existingBank, fillQuestions } from './fill';
 import { runInProcess } from './inprocess';
 import { type LoadResult, type PostRequest, runLoad } from './load';
 import { pickRequests, startPickGames } from './picks';
+import { runShowCase, type ShowResult, showReport } from './show';
 import { measureStartup, medianOf, rssOf, type ServerCommand, type StartupResult } from './startup';
 import { mb, ms, table } from './stats';
 
@@ -126,6 +131,18 @@ const ALL_RUNTIMES: Runtime[] = [
 const wanted = (process.env.BENCH_RUNTIMES ?? '').split(',').filter(Boolean);
 const RUNTIMES = ALL_RUNTIMES.filter((r) => wanted.length === 0 || wanted.includes(r.name));
 const ABUSE = { families: 40, abuserConnections: 8, paceMs: 2000 };
+const SHOW_ONLY = process.env.BENCH_ONLY === 'show';
+/** The family show: shows × phones at once; 14 questions with Next spread over a second, then one in a burst. */
+const SHOW = {
+  shows: envNumber('BENCH_SHOWS', 500),
+  phonesPerShow: envNumber('BENCH_SHOW_PHONES', 6),
+  clients: envNumber('BENCH_SHOW_CLIENTS', 2),
+  rounds: 14,
+  nextSpreadMs: 1000,
+};
+/** Where the show is measured: the server's own adapter carrying SSE, and tRPC's stock one. */
+const SHOW_RUNTIMES = ['two-threads', 'stock-adapter'];
+const SHOW_TARGET_P99_MS = 100;
 
 const n = (value: number, digits = 0) =>
   value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
@@ -335,6 +352,7 @@ type HttpResults = {
   highWaterMark: number;
   adminApi: { label: string; result: LoadResult }[];
   exported: ExportResult | null;
+  show: ShowResult | null;
 };
 
 async function runHttp(
@@ -463,6 +481,7 @@ async function runHttp(
 
   const adminApi = adminCases.length > 0 ? await measureAdminList(origin, adminCases) : [];
   const exported = adminCases.length > 0 ? await runExport(origin, pid, startRequests) : null;
+  const show = SHOW_RUNTIMES.includes(runtime.name) ? await measureShow(runtime, origin, pid) : null;
 
   const highWaterMark = rssOf(pid)?.peak ?? Number.NaN;
   await new Promise<void>((resolveExit) => {
@@ -484,7 +503,82 @@ async function runHttp(
     highWaterMark,
     adminApi,
     exported,
+    show,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The family show (bench/show.ts).
+
+async function measureShow(runtime: Runtime, origin: string, pid: number): Promise<ShowResult> {
+  section(
+    `${runtime.name}: the family show, ${n(SHOW.shows)} shows × ${SHOW.phonesPerShow} phones at once ` +
+      `(${n(SHOW.shows * (SHOW.phonesPerShow + 1))} event streams), ${SHOW.clients} client processes`,
+  );
+  const result = await runShowCase({ origin, pid, runId: `${RUN_ID}-${runtime.name}`, ...SHOW });
+  for (const line of showReport(result, SHOW)) log(line);
+  return result;
+}
+
+/** BENCH_ONLY=show: each show runtime's server, a bare route's rate beside it, and the show. */
+async function runShowOnly(runtime: Runtime, cache: string) {
+  const server = await startServer(runtime, cache);
+  const pid = server.process.pid as number;
+  const origin = `http://127.0.0.1:${server.port}`;
+  section(`${runtime.name}: bare Fastify route (closed loop, ${CONNECTIONS} connections, ${SECONDS} s)`);
+  const bare = await runLoad({
+    origin,
+    requests: [{ path: '/bench/bare', headers: { 'content-type': 'application/json', origin }, body: '{}' }],
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    warmupSeconds: WARMUP_SECONDS,
+  });
+  log(`bare Fastify route: ${n(bare.rps)} req/s, p99 ${ms(bare.p99, 1)}`);
+  const show = await measureShow(runtime, origin, pid);
+  await new Promise<void>((resolveExit) => {
+    server.process.once('exit', () => resolveExit());
+    send(server.process, { type: 'stop' });
+  });
+  child = null;
+  return { runtime, bare, show };
+}
+
+async function showOnly() {
+  const machine = machineInfo();
+  log('Quiz Ladder benchmark: the family show');
+  log(
+    `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memory}, Node ${machine.node}, ${machine.os}; load average ${machine.load}`,
+  );
+  section('Database');
+  prepareDatabase();
+  const cache = await buildBenchBundles();
+  const measured: Awaited<ReturnType<typeof runShowOnly>>[] = [];
+  for (const runtime of RUNTIMES.filter((r) => SHOW_RUNTIMES.includes(r.name))) {
+    measured.push(await runShowOnly(runtime, cache));
+  }
+  const twoThreads = ALL_RUNTIMES[0] as Runtime;
+  section(`${twoThreads.name}: idle RSS with no show (${twoThreads.serve.label}, ${IDLE_SECONDS} s after start)`);
+  const startup = await measureStartup(twoThreads.serve, 1, IDLE_SECONDS);
+  log(`RSS ${IDLE_SECONDS} s after start, idle: ${mb(startup.idleRss)}`);
+
+  section('Summary');
+  const rows = [['figure', ...measured.map((m) => m.runtime.name), 'target']];
+  const row = (figure: string, target: string, cell: (m: (typeof measured)[number]) => string) =>
+    rows.push([figure, ...measured.map(cell), target]);
+  row('bare Fastify route, closed loop', '', (m) => `${n(m.bare.rps)}/s`);
+  row(
+    'show: Next → last phone, p99 (spread)',
+    `≤ ${SHOW_TARGET_P99_MS} ms`,
+    (m) =>
+      `${ms(m.show.spread.nextToLastPhone.p99, 1)} ${verdict(m.show.spread.nextToLastPhone.p99 <= SHOW_TARGET_P99_MS)}`,
+  );
+  row('show: Next → last phone, p99 (all at once)', '', (m) => ms(m.show.burst.nextToLastPhone.p99, 1));
+  row('show: last answer → last phone’s reveal, p99', '', (m) => ms(m.show.spread.answerToReveal.p99, 1));
+  row('show: answers recorded a second (all at once)', '', (m) => `${n(m.show.burst.answersPerSecond)}/s`);
+  row('show: server RSS a connected phone', '', (m) => `${(m.show.perPhoneBytes / 1024).toFixed(1)} KB`);
+  row('show: server RSS peak playing', '', (m) => mb(m.show.rss.peak));
+  rows.push(['idle RSS with no show', mb(startup.idleRss), ...measured.slice(1).map(() => ''), '≤ 100 MB']);
+  log(table(rows));
 }
 
 /** The bench admin's session cookie (a new sign-in). */
@@ -721,6 +815,23 @@ async function main() {
     ok: http.rest.rps >= TARGETS.restRps,
   }));
   perRuntime('bare Fastify route, closed loop', '', ({ http }) => ({ text: `${n(http.bare.rps)}/s` }));
+  perRuntime(
+    `family show: Next → last phone p99 (${n(SHOW.shows)} × ${SHOW.phonesPerShow} phones)`,
+    `≤ ${SHOW_TARGET_P99_MS} ms`,
+    ({ http }) =>
+      http.show
+        ? {
+            text: `${ms(http.show.spread.nextToLastPhone.p99, 1)} (all at once ${ms(http.show.burst.nextToLastPhone.p99, 1)})`,
+            ok: http.show.spread.nextToLastPhone.p99 <= SHOW_TARGET_P99_MS && http.show.spread.failures === 0,
+          }
+        : notRun,
+  );
+  perRuntime('family show: answers recorded a second (all at once)', '', ({ http }) =>
+    http.show ? { text: `${n(http.show.burst.answersPerSecond)}/s` } : notRun,
+  );
+  perRuntime('family show: server RSS a connected phone', '', ({ http }) =>
+    http.show ? { text: `${(http.show.perPhoneBytes / 1024).toFixed(1)} KB` } : notRun,
+  );
   perRuntime('server RSS, peak under load', `≤ ${TARGETS.serverRssMb} MB`, ({ http }) => {
     const peak = Math.max(...Object.values(http.peaks));
     return { text: mb(peak), ok: peak <= TARGETS.serverRssMb * 1024 * 1024 };
@@ -819,7 +930,7 @@ async function main() {
 }
 
 try {
-  await main();
+  await (SHOW_ONLY ? showOnly() : main());
 } catch (error) {
   console.error(error);
   process.exitCode = 1;

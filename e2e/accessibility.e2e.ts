@@ -1,15 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { Language } from '../shared/i18n';
 import { newAccount, signedInWithActiveProfile, signInViaHttp, trpcMutation } from './support/app';
+import { seriousViolations } from './support/axe';
 import { servedQuestion } from './support/db';
 import { installSpeechStandIn, spokenLines } from './support/speech-stand-in';
 import { e2eSuite } from './support/suite';
 
 /** axe-core on every screen, in both languages, on a phone, a tablet and a TV-sized window. */
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WIDTHS = [
   { width: 360, height: 740 },
   { width: 820, height: 1180 },
@@ -20,20 +18,6 @@ const ADMIN = newAccount('A11yAdmin');
 const suite = e2eSuite({ env: { ADMIN_EMAILS: ADMIN.email } });
 
 const url = suite.url;
-
-type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
-
-/** axe's serious and critical findings on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run(document)).violations;
-  })) as Violation[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function context(language: Language, viewport: { width: number; height: number }) {
   return suite.open({

@@ -186,17 +186,18 @@ describe('the family page', () => {
     await signInViaHttp(context, base);
     const mai = await trpcMutation<{ id: string }>(context, base, 'profiles.create', { name: 'Mai', age: 10 });
     const tuan = await trpcMutation<{ id: string }>(context, base, 'profiles.create', { name: 'Tuấn', age: 14 });
-    // What a show leaves each profile player (issue 26): a games row of status 'show', at its end.
+    // What a show leaves each profile player (server/show/results.ts): a games row of status
+    // 'show' at its end, with its place among the players (a guest too).
     const endedAt = Date.parse('2026-11-20T19:00:00Z');
     withDb(
       suite.server.dbPath,
       (db) => {
         const insert = db.prepare(
           `INSERT INTO games (id, profile_id, lang, status, question_count, questions, current_position, correct_count,
-             winnings, created_at, ended_at) VALUES (?, ?, 'vi', 'show', 5, '[]', 5, ?, ?, ?, ?)`,
+             winnings, created_at, ended_at, show_place, show_players) VALUES (?, ?, 'vi', 'show', 5, '[]', 5, ?, ?, ?, ?, ?, 3)`,
         );
-        insert.run(newGameId(endedAt), mai.id, 4, 4000, endedAt, endedAt);
-        insert.run(newGameId(endedAt), tuan.id, 2, 2000, endedAt, endedAt);
+        insert.run(newGameId(endedAt), mai.id, 4, 4000, endedAt, endedAt, 1);
+        insert.run(newGameId(endedAt), tuan.id, 2, 2000, endedAt, endedAt, 3);
       },
       { write: true },
     );
@@ -204,10 +205,15 @@ describe('the family page', () => {
     const together = page.locator('.family-together');
     await together.getByRole('heading', { name: 'Played together' }).waitFor();
     expect(await together.locator('.family-show-results li').allInnerTexts()).toEqual([
-      'Mai 4 of 5 right · Won 4,000',
-      'Tuấn 2 of 5 right · Won 2,000',
+      'Mai Place 1 of 3 · 4 of 5 right · Won 4,000',
+      'Tuấn Place 3 of 3 · 2 of 5 right · Won 2,000',
     ]);
-    expect(await together.locator('.family-game-what').innerText()).toBe('Random · Tiếng Việt');
+    expect(await together.locator('.family-game-what').innerText()).toBe('Random · Tiếng Việt · 3 players');
+    // Each child's own games say it too.
+    expect(await page.locator('.family-child').first().locator('.family-game-result').innerText()).toBe(
+      'Place 1 of 3 · 4 of 5 right',
+    );
+    await screenshot(page, 'family-together-1280-en');
     assertNoProblems(problems);
   });
 });

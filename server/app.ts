@@ -20,6 +20,7 @@ import { registerClient } from './http/static-files';
 import { imageRoutes } from './images/image-routes';
 import { createGameLimiter, DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limits';
 import { imageUseCount } from './services/admin-questions';
+import { createShowRuntime } from './show/runtime';
 import { contextFactory } from './trpc/context';
 import { trpcRoutes } from './trpc/fastify-adapter';
 import { type AppRouter, appRouter } from './trpc/router';
@@ -31,7 +32,7 @@ export type AppDeps = {
   > &
     Partial<Pick<Config, 'HOST' | 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL'>>;
   /** The server's read connection, its writer (server/writer) and where question images are stored. */
-  deps: Omit<ServerDeps, 'limiter' | 'generator' | 'speech'> & Partial<Pick<ServerDeps, 'speech'>>;
+  deps: Omit<ServerDeps, 'limiter' | 'generator' | 'speech' | 'shows'> & Partial<Pick<ServerDeps, 'speech'>>;
   /** How long a request to the AI service may take (tests shorten it). */
   aiTimeoutMs?: number;
   /** The built client (dist/public); null serves the API alone. */
@@ -42,6 +43,11 @@ export type AppDeps = {
   /** Sign-in attempts allowed per IP address per minute. */
   signInRateLimit?: number;
   rateLimits?: RateLimits;
+  /**
+   * Whether the family shows' timers run here (default: yes). A read replica's server would not
+   * run them: the primary does (README, "Growing past one machine").
+   */
+  resumeShows?: boolean;
 };
 
 /** A server with local sign-in and nothing else configured: what tests and the bench run. */
@@ -125,11 +131,14 @@ export async function buildApp(options: AppDeps) {
   const publicOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : null;
   const https = publicOrigin?.startsWith('https:') ?? false;
   const security = cookieSecurity(https);
+  const site = { publicOrigin, listenHost: config.HOST ?? '127.0.0.1' };
+  let log: (error: unknown, message: string) => void = () => undefined;
   const deps: ServerDeps = {
     ...options.deps,
     limiter: createGameLimiter(options.rateLimits ?? DEFAULT_RATE_LIMITS),
     generator: configuredGenerator(config, options.aiTimeoutMs),
     speech: options.deps.speech ?? null,
+    shows: createShowRuntime({ ...options.deps, onError: (error, message) => log(error, message) }),
   };
 
   const app = Fastify({
@@ -160,6 +169,10 @@ export async function buildApp(options: AppDeps) {
     },
   });
 
+  log = (error, message) => app.log.error({ err: error }, message);
+  // The family shows' timers run from the start (a restart resumes its shows), and stop with the app.
+  if (options.resumeShows !== false) app.addHook('onReady', async () => deps.shows.resume());
+  app.addHook('onClose', async () => deps.shows.stop());
   registerSecurity(app, { publicOrigin, port: config.PORT, listenHost: config.HOST });
   parseJsonBodies(app);
   app.addHook('onResponse', async (request, reply) => {
@@ -213,7 +226,7 @@ export async function buildApp(options: AppDeps) {
     await trpcScope.register(trpcRoutes<AppRouter>, {
       prefix: '/trpc',
       router: appRouter,
-      createContext: contextFactory(deps, security),
+      createContext: contextFactory(deps, security, site),
       maxBatchSize: MAX_BATCH_CALLS,
       onError({ error, path, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') {
@@ -236,7 +249,7 @@ export async function buildApp(options: AppDeps) {
   await app.register(questionSetRoutes, { deps, security });
   await app.register(speechRoutes, { deps, security });
   removeUnusedImagesHourly(app, deps);
-  const createContext = contextFactory(deps, security);
+  const createContext = contextFactory(deps, security, site);
   await registerClient(app, options.publicDir ?? null, async (req, res, pathname) => {
     const state = await pageState(appRouter.createCaller(await createContext({ req, res })), pathname);
     return { state, picture: pictureToPreload(state, pathname) };

@@ -17,6 +17,10 @@ const limits = {
   generations: 2,
   speech: 5,
   pinTries: 3,
+  showJoins: 3,
+  showJoinsPerCode: 3,
+  showJoinMisses: 3,
+  showAnswers: 3,
   windowSeconds: 60,
 };
 const app = await createTestApp(db, { rateLimits: limits });

@@ -1,5 +1,5 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { tooManyRequests } from './errors';
+import { DomainError, tooManyRequests } from './errors';
 
 /** How many calls of each kind an account may make per window; what a family does never comes near them. */
 export type RateLimits = {
@@ -18,6 +18,14 @@ export type RateLimits = {
    * which bound the guesses (shared/parent-lock.ts), this bounds the requests.
    */
   pinTries: number;
+  /** Family show: looks-ups and joins by room code, per address (a family's phones may share one). */
+  showJoins: number;
+  /** …per room code (a show has 12 players at most, each looking up then joining). */
+  showJoinsPerCode: number;
+  /** …codes that open no show, per address: what makes guessing a code hopeless. */
+  showJoinMisses: number;
+  /** Answers sent by the phones behind one address. */
+  showAnswers: number;
   windowSeconds: number;
 };
 export type Budget = Exclude<keyof RateLimits, 'windowSeconds'>;
@@ -34,6 +42,10 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   generations: 10,
   speech: 120,
   pinTries: 10,
+  showJoins: 40,
+  showJoinsPerCode: 40,
+  showJoinMisses: 5,
+  showAnswers: 300,
   windowSeconds: 60,
 };
 
@@ -59,6 +71,18 @@ export const LIMITED_CALLS: Readonly<Record<string, Budget>> = {
   'admin.questionSets.generate': 'generations',
   'POST /api/generate-questions': 'generations',
   'GET /api/speech': 'speech',
+  // The family show: the host's calls per account; the phones' (no account) per address and code.
+  'show.create': 'gameStarts',
+  'show.configure': 'profileWrites',
+  'show.start': 'answers',
+  'show.next': 'answers',
+  'show.end': 'answers',
+  'show.close': 'answers',
+  'show.removePlayer': 'answers',
+  'show.join': 'showJoins',
+  'show.join.code': 'showJoinsPerCode',
+  'show.join.miss': 'showJoinMisses',
+  'show.answer': 'showAnswers',
 };
 
 export type GameLimiter = {
@@ -108,4 +132,37 @@ export function createGameLimiter(limits: RateLimits = DEFAULT_RATE_LIMITS): Gam
       return wait > 0 ? Math.max(1, Math.ceil(wait)) : null;
     },
   };
+}
+
+/** The answer a code that opens no show gets (show.lookup, show.join): what counts as a miss. */
+export const CODE_NOT_FOUND = 'errors:show.codeNotFound';
+
+/**
+ * A look-up or join by room code, limited per address and per code, and refused outright for an
+ * address that has missed too many codes lately: at a handful of misses a minute, finding one of
+ * a server's live shows among a million codes takes days (docs/decisions/family-show.md).
+ */
+export async function asJoinAttempt<T>(
+  limiter: GameLimiter,
+  ip: string,
+  code: string,
+  attempt: () => T | Promise<T>,
+): Promise<T> {
+  const wait = await limiter.waitBefore(['show.join.miss'], `ip:${ip}`);
+  if (wait !== null) throw tooManyRequests(wait);
+  await limiter.consume('show.join', `ip:${ip}`);
+  await limiter.consume('show.join.code', code);
+  try {
+    return await attempt();
+  } catch (error) {
+    if (error instanceof DomainError && error.message === CODE_NOT_FOUND) {
+      await limiter.consume('show.join.miss', `ip:${ip}`).catch(() => undefined);
+    }
+    throw error;
+  }
+}
+
+/** An answer from a phone, counted against its address. */
+export function countShowAnswer(limiter: GameLimiter, ip: string): Promise<void> {
+  return limiter.consume('show.answer', `ip:${ip}`);
 }

@@ -14,6 +14,16 @@ import { answerQuestion, endInterruptedGame, startGame, takeLifeline } from './s
 import { chooseActiveProfile, createProfile, deleteProfile, setTtsEnabled, updateProfile } from './services/profiles';
 import { saveQuestionSet } from './services/question-sets';
 import { dismissReports, reportQuestion } from './services/reports';
+import { configureShow, createShow, removeShowPlayer, startShow } from './show/lobby-ops';
+import { answerShow, joinShow, leaveShow } from './show/player-ops';
+import {
+  closeFinishedShow,
+  closeShow,
+  endShow,
+  endUnattendedShow,
+  nextShowQuestion,
+  revealShowQuestion,
+} from './show/round-ops';
 
 /**
  * Every write the server makes, as the services define them: plain synchronous functions of
@@ -47,6 +57,20 @@ export const writeOperations = {
   takeLifeline,
   endInterruptedGame,
   reportQuestion,
+  // The family show: the host's, the phones', and its timers' (server/show/runtime.ts)
+  createShow,
+  configureShow,
+  startShow,
+  removeShowPlayer,
+  nextShowQuestion,
+  endShow,
+  closeShow,
+  joinShow,
+  answerShow,
+  leaveShow,
+  revealShowQuestion,
+  endUnattendedShow,
+  closeFinishedShow,
   // Admin
   createQuestion,
   updateQuestion,

@@ -1,10 +1,10 @@
 import type { Language } from './i18n';
 
 /**
- * The family shows (issue 26) a family's players were in together, for the family page: a show
- * leaves one result a profile player (a `games` row of status 'show', written at the same moment
- * for all of them), so the results of one show are the ones of the same moment, language and
- * category.
+ * The family shows a family's players were in together, for the family page: a show leaves one
+ * result a profile player (a `games` row of status 'show', server/show/results.ts, written at the
+ * same moment for all of them), so the results of one show are the ones of the same moment,
+ * language and category.
  */
 
 /** One profile's result in a show, as its history keeps it. */
@@ -16,7 +16,7 @@ export type ShowResult = {
   correctCount: number;
   questionCount: number;
   winnings: number;
-  /** Its place, and how many played (guests too): null until the show's columns are read. */
+  /** Its place, and how many played (guests too); null when the show did not rank it. */
   standing: { place: number; players: number } | null;
 };
 

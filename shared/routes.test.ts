@@ -29,6 +29,8 @@ describe('client routes', () => {
     '/pre-game',
     '/game',
     '/family',
+    '/show',
+    '/join',
     '/sign-in/local',
     '/admin',
     '/admin/questions',

@@ -7,6 +7,10 @@ export const paths = {
   preGame: '/pre-game',
   game: '/game',
   family: '/family',
+  /** The family show's TV (issue 26). */
+  show: '/show',
+  /** A phone joining a family show (`?code=` fills in the room code). */
+  join: '/join',
   admin: '/admin',
   adminQuestions: '/admin/questions',
   adminAddQuestion: '/admin/add-question',
@@ -36,6 +40,8 @@ const clientRoutePatterns: RegExp[] = [
   /^\/pre-game$/,
   /^\/game$/,
   /^\/family$/,
+  /^\/show$/,
+  /^\/join$/,
   /^\/admin(\/[\w-]+)*$/,
 ];
 
@@ -66,6 +72,8 @@ export const PAGE_SOURCES: Record<string, string> = {
   [paths.preGame]: 'src/features/game/pre-game-page.tsx',
   [paths.game]: 'src/features/game/game-page.tsx',
   [paths.family]: 'src/features/family/family-page.tsx',
+  [paths.show]: 'src/features/show/host-page.tsx',
+  [paths.join]: 'src/features/show/join-page.tsx',
   [paths.admin]: 'src/features/admin/admin-page.tsx',
 };
 

@@ -29,7 +29,7 @@ export type SpeechKey =
 /** What a line needs to know of the game: its language, the question on screen, the last pick, the end. */
 export type SpokenGame = {
   lang: Language;
-  status: 'playing' | 'won' | 'lost' | 'abandoned';
+  status: 'playing' | 'won' | 'lost' | 'abandoned' | 'show';
   position: number;
   winnings: number;
   questions: { lang: Language; question: string; answers: string[] }[];
@@ -40,12 +40,20 @@ export type SpokenGame = {
 /** A line as it is read: its language and its sentences, in order. Null when the game has no such line now. */
 export type Spoken = { lang: Language; sentences: string[] };
 
-/** The announcement, the question and each answer with its letter, for the question at `position`. */
-export function questionLine(t: SpeechStrings, question: SpokenGame['questions'][number], position: number): Spoken {
+/**
+ * The announcement, the question and each answer with its letter, for the question at `position`,
+ * played for `amount` (a game's ladder by default; a family show's is its own: shared/show.ts).
+ */
+export function questionLine(
+  t: SpeechStrings,
+  question: SpokenGame['questions'][number],
+  position: number,
+  amount: number = prizeAt(position),
+): Spoken {
   return {
     lang: question.lang,
     sentences: [
-      t('question', { number: position + 1, amount: formatAmount(prizeAt(position), question.lang) }),
+      t('question', { number: position + 1, amount: formatAmount(amount, question.lang) }),
       question.question,
       ...question.answers.map((answer, i) => `${ANSWER_LETTERS[i]}. ${answer}`),
     ],

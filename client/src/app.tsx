@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { httpBatchLink } from '@trpc/client';
+import { httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { Suspense, useState } from 'react';
 import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { FORGOT_PIN_PARAM } from '../../shared/parent-lock';
@@ -19,9 +19,11 @@ import {
   CreateProfilePage,
   FamilyPage,
   GamePage,
+  JoinShowPage,
   LocalSignInPage,
   PreGamePage,
   ProfilesPage,
+  ShowHostPage,
 } from './pages';
 
 export function App() {
@@ -32,7 +34,19 @@ export function App() {
     seedInitialQueries(client);
     return client;
   });
-  const [trpcClient] = useState(() => trpc.createClient({ links: [httpBatchLink({ url: '/trpc' })] }));
+  // Subscriptions (the family show's event streams) over Server-Sent Events; tRPC itself resumes a
+  // dropped stream from the last event id it saw. Everything else in batches, as ever.
+  const [trpcClient] = useState(() =>
+    trpc.createClient({
+      links: [
+        splitLink({
+          condition: (op) => op.type === 'subscription',
+          true: httpSubscriptionLink({ url: '/trpc' }),
+          false: httpBatchLink({ url: '/trpc' }),
+        }),
+      ],
+    }),
+  );
   useRouteFocus();
   // A TV remote's arrows reach every control of the family's pages; the admin pages (a desk's)
   // keep the keyboard's own arrows (a list's Up and Down change its choice).
@@ -77,6 +91,16 @@ export function App() {
                 <RequireSignedIn>
                   <FamilyPage />
                 </RequireSignedIn>
+              </Route>
+              {/* Hosting a family show is play: a sign-in, no parent PIN. */}
+              <Route path={paths.show}>
+                <RequireSignedIn>
+                  <ShowHostPage />
+                </RequireSignedIn>
+              </Route>
+              {/* A phone joins without an account (a guest) or as one of the family's profiles. */}
+              <Route path={paths.join}>
+                <JoinShowPage />
               </Route>
               <Route path={paths.admin} nest>
                 <RequireAdmin>

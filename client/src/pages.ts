@@ -8,6 +8,8 @@ export const CreateProfilePage = lazyPage(() => import('./features/profiles/crea
 export const PreGamePage = lazyPage(() => import('./features/game/pre-game-page'));
 export const GamePage = lazyPage(() => import('./features/game/game-page'));
 export const FamilyPage = lazyPage(() => import('./features/family/family-page'));
+export const ShowHostPage = lazyPage(() => import('./features/show/host-page'));
+export const JoinShowPage = lazyPage(() => import('./features/show/join-page'));
 export const AdminPage = lazyPage(() => import('./features/admin/admin-page'));
 
 const byPath: Record<string, LazyPage> = {
@@ -17,6 +19,8 @@ const byPath: Record<string, LazyPage> = {
   [paths.preGame]: PreGamePage,
   [paths.game]: GamePage,
   [paths.family]: FamilyPage,
+  [paths.show]: ShowHostPage,
+  [paths.join]: JoinShowPage,
   [paths.admin]: AdminPage,
 };
 

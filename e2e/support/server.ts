@@ -154,6 +154,8 @@ export type StartOptions = {
   env?: Record<string, string>;
   /** Use this directory (and its database) instead of a fresh one; it is then not deleted by dispose(). */
   dir?: string;
+  /** Listen on this port (a restart on the same address) instead of a free one. */
+  port?: number;
 };
 
 /** Starts the built server on a free loopback port with a fresh database, once it is healthy. */
@@ -161,7 +163,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   assertBuilt();
   const owned = options.dir ? null : tempDir();
   const dir = options.dir ?? (owned as { dir: string }).dir;
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const dbPath = join(dir, 'quiz-ladder.db');
   const proc = spawnServerProcess({
     DATABASE_PATH: dbPath,

@@ -11,6 +11,7 @@ import { cpuMsOf } from '../test/cpu-time';
 import { createTestDb } from '../test/db';
 import { createAccount, createCategoryRow } from '../test/factories';
 import { completion, startFakeAiService } from '../test/fake-ai-service';
+import { createContextInner } from '../trpc/context';
 import { createCaller } from '../trpc/router';
 
 const ai = await startFakeAiService();
@@ -262,6 +263,10 @@ describe('POST /api/generate-questions', () => {
         generations: 2,
         speech: 100,
         pinTries: 100,
+        showJoins: 100,
+        showJoinsPerCode: 100,
+        showJoinMisses: 100,
+        showAnswers: 100,
         windowSeconds: 60,
       },
     });
@@ -285,8 +290,9 @@ describe('the tRPC procedures the page uses', () => {
       images: undefined as never,
       generator: null,
       speech: null,
+      shows: undefined as never,
     };
-    return account ? account.caller() : createCaller({ ...deps, user: null, session: null });
+    return account ? account.caller() : createCaller(createContextInner({ ...deps, user: null, session: null }));
   };
 
   it('status and generate are for admins only', async () => {

@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../auth/session';
 import { createTestApp, signInLocally, TEST_ORIGIN } from '../test/app';
 import { createTestDb } from '../test/db';
-import { createAccount } from '../test/factories';
+import { createAccount, createCategoryRow, createQuestionRows } from '../test/factories';
 import { appRouter } from '../trpc/router';
 
 /**
- * Every tRPC procedure and REST route, as an admin, a parent and a stranger, with bad input: NUL
+ * Every tRPC procedure and REST route, as an admin, a parent, a stranger and a family show's phone
+ * (its join token), with bad input: NUL
  * characters, bodies cut short, malformed JSON, wrong types, deep nesting, the wrong content type.
  * Whatever is sent, the answer is a 4xx (or a success), never a 500: an error of ours.
  */
@@ -16,7 +17,30 @@ const db = createTestDb();
 const app = await createTestApp(db);
 const admin = `${SESSION_COOKIE}=${createAccount(db, { admin: true }).token}`;
 const parent = await signInLocally(app, 'fuzz-parent@example.com');
-const who = { admin, parent, stranger: '' };
+/** A family show's phone (a guest's join token), in the parent's show under way. */
+async function showPhone(): Promise<string> {
+  const headers = { cookie: parent, origin: TEST_ORIGIN, 'content-type': 'application/json' };
+  const category = createCategoryRow(db);
+  createQuestionRows(db, 5, { categoryId: category, ageCategory: 'Adults' });
+  const created = await app.inject({
+    method: 'POST',
+    url: '/trpc/show.create',
+    headers,
+    payload: { categoryId: category, questionCount: 5, lang: 'en' },
+  });
+  const { showId, code } = created.json().result.data;
+  const joined = await app.inject({
+    method: 'POST',
+    url: '/trpc/show.join',
+    headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+    payload: { code, as: { guest: { name: 'Fuzz', ageGroup: 'Adults' } } },
+  });
+  await app.inject({ method: 'POST', url: '/trpc/show.start', headers, payload: { showId } });
+  const token = joined.cookies.find((c) => c.name === 'ql_show')?.value;
+  if (!token) throw new Error('no join cookie');
+  return `ql_show=${token}`;
+}
+const who = { admin, parent, stranger: '', phone: await showPhone() };
 
 /** A small seeded generator: the same inputs on every run. */
 function random(seed: number) {
@@ -46,7 +70,7 @@ function value(next: () => number, depth = 0): unknown {
   if (kind === 0) return pick(STRINGS);
   if (kind === 1) return pick(NUMBERS);
   if (kind === 2) return pick([true, false, null]);
-  if (kind === 3) return pick(['random', 'en', 'vi', 'Kids', 'a@example.com']);
+  if (kind === 3) return pick(['random', 'en', 'vi', 'Kids', 'a@example.com', '123456', 'auto']);
   if (kind === 4) return Array.from({ length: Math.floor(next() * 4) }, () => value(next, depth + 1));
   const keys = [
     'name',
@@ -64,6 +88,14 @@ function value(next: () => number, depth = 0): unknown {
     'email',
     'questions',
     'setId',
+    'code',
+    'showId',
+    'playerId',
+    'position',
+    'answerIndex',
+    'as',
+    'guest',
+    'lastEventId',
     '__proto__',
   ];
   return Object.fromEntries(
@@ -124,19 +156,23 @@ describe('fuzzed input', () => {
       for (const [i, { path, type }] of procedures.entries()) {
         for (const body of bodies(i + 1)) {
           const headers = { cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' };
+          // A subscription is a GET too (an event stream; a refusal is its one event, then it ends).
           const response =
-            type === 'query'
+            type === 'query' || type === 'subscription'
               ? await app.inject({ method: 'GET', url: `/trpc/${path}?input=${encodeURIComponent(body)}`, headers })
               : await app.inject({ method: 'POST', url: `/trpc/${path}`, headers, payload: body });
           expectNoServerError(response, `${role} ${path} ${body.slice(0, 60)}`);
+          // A stream answers 200 whatever happens: its one event says what went wrong.
+          if (type === 'subscription') expect(response.body, `${role} ${path}`).not.toContain('INTERNAL_SERVER_ERROR');
           sent++;
         }
         // A batch of two with bad input, and the wrong content type.
+        const get = type === 'query' || type === 'subscription';
         const batch = await app.inject({
-          method: type === 'query' ? 'GET' : 'POST',
-          url: `/trpc/${path},${path}?batch=1${type === 'query' ? `&input=${encodeURIComponent('{"0":"\\u0000","1":{')}` : ''}`,
+          method: get ? 'GET' : 'POST',
+          url: `/trpc/${path},${path}?batch=1${get ? `&input=${encodeURIComponent('{"0":"\\u0000","1":{')}` : ''}`,
           headers: { cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' },
-          ...(type === 'query' ? {} : { payload: '{"0":{"a":"\\u0000"},"1":' }),
+          ...(get ? {} : { payload: '{"0":{"a":"\\u0000"},"1":' }),
         });
         expectNoServerError(batch, `${role} batch ${path}`);
         const textPlain = await app.inject({

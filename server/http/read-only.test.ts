@@ -1,15 +1,18 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp, LOCAL_ONLY_CONFIG } from '../app';
 import { hashToken } from '../auth/session';
 import { openReadConnection } from '../db/database';
-import { games, questionReports, questions, sessions } from '../db/schema';
+import { games, questionReports, questions, sessions, shows } from '../db/schema';
 import { createImageStore } from '../images/image-store';
 import { createTestDb } from '../test/db';
 import { createAccount, createCategoryRow, createProfileRow, createQuestionRows } from '../test/factories';
+import { phone } from '../test/show';
+import { openSse, trpcGetUrl } from '../test/sse';
 import { appRouter } from '../trpc/router';
 import type { Writer } from '../writer';
 
@@ -42,7 +45,14 @@ for (const { token } of [admin, family]) {
     .where(eq(sessions.id, hashToken(token)))
     .run();
 }
+// A family show under way: its TV and a phone (a guest's join token) stream it.
+const show = await family.caller().show.create({ categoryId, questionCount: 5, lang: 'en' });
+const guestPhone = phone(db);
+await guestPhone.api.show.join({ code: show.code, as: { guest: { name: 'Bà', ageGroup: 'Adults' } } });
+await family.caller().show.start({ showId: show.showId });
 const sessionsBefore = db.select().from(sessions).all();
+const showVersion = () => db.select({ version: shows.version }).from(shows).get()?.version;
+const versionBefore = showVersion();
 
 const refusingWriter = new Proxy({} as Writer, {
   get: (_target, operation) => () => {
@@ -54,6 +64,11 @@ writeFileSync(join(publicDir, 'index.html'), '<!doctype html><html><head></head>
 const readOnly = openReadConnection(db.path);
 const deps = { db: readOnly, writer: refusingWriter, images: createImageStore(join(dirname(db.path), 'uploads')) };
 const app = await buildApp({ deps, config: LOCAL_ONLY_CONFIG, publicDir });
+// The same read-only app listening: its event streams are read by a real SSE client.
+const streaming = await buildApp({ deps, config: LOCAL_ONLY_CONFIG, publicDir: null });
+afterAll(() => streaming.close());
+await streaming.listen({ host: '127.0.0.1', port: 0 });
+const streamingOrigin = `http://127.0.0.1:${(streaming.server.address() as AddressInfo).port}`;
 const googleApp = await buildApp({
   deps,
   config: { ...LOCAL_ONLY_CONFIG, signIn: 'google', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' },
@@ -82,6 +97,16 @@ const queries: Record<string, { input?: unknown; as: typeof admin }> = {
   'parentLock.status': { as: family },
   'family.report': { as: family },
   'family.games': { input: { profileId, cursor: { playedAt: Date.now(), row: 1_000_000 } }, as: family },
+  'show.current': { as: family },
+  'show.joinOrigin': { as: family },
+  'show.lookup': { input: { code: show.code }, as: family },
+  'show.me': { as: family },
+};
+
+/** Every subscription (a GET that stays open: it reads and listens, and tells presence, never writes). */
+const subscriptions: Record<string, { input: unknown; cookie: () => string }> = {
+  'show.watch': { input: { showId: show.showId }, cookie: () => cookieOf(family) },
+  'show.play': { input: {}, cookie: () => `ql_show=${guestPhone.visitor.joinToken}` },
 };
 
 /** Every GET route but tRPC's, with a request that reaches its work. */
@@ -127,6 +152,21 @@ describe('every GET on a read-only connection', () => {
       expect.arrayContaining(Object.keys(queries)),
     );
     expect(Object.keys(queries)).toEqual(procedures.filter(([, p]) => p._def.type === 'query').map(([path]) => path));
+    expect(Object.keys(subscriptions)).toEqual(
+      procedures.filter(([, p]) => p._def.type === 'subscription').map(([path]) => path),
+    );
+  });
+
+  it.each(Object.entries(subscriptions))('tRPC subscription %s: its snapshot, then it listens', async (path, sub) => {
+    const stream = await openSse(trpcGetUrl(streamingOrigin, path, sub.input), { cookie: sub.cookie() });
+    try {
+      expect(stream.status).toBe(200);
+      const first = await stream.next();
+      expect(first.event, first.data).toBe('message');
+      expect(JSON.parse(first.data)).toMatchObject({ status: 'question', position: 0 });
+    } finally {
+      stream.close();
+    }
   });
 
   it.each(Object.entries(queries))('tRPC query %s', async (path, { input, as }) => {
@@ -165,5 +205,9 @@ describe('every GET on a read-only connection', () => {
 
   it('left every session as it was: renewal waits for the next POST', () => {
     expect(db.select().from(sessions).all()).toEqual(sessionsBefore);
+  });
+
+  it('left the show as it was', () => {
+    expect(showVersion()).toBe(versionBefore);
   });
 });

@@ -4,11 +4,19 @@ import type { Language } from '../../shared/i18n';
 import { QUESTIONS_PER_GAME } from '../../shared/ladder';
 import enSpeech from '../../shared/locales/en/speech.json' with { type: 'json' };
 import viSpeech from '../../shared/locales/vi/speech.json' with { type: 'json' };
-import { SPOKEN_LINES, type SpeechStrings, speechStringsOf, spokenLine } from '../../shared/spoken-lines';
+import {
+  SPOKEN_LINES,
+  type SpeechStrings,
+  type SpokenLine,
+  speechStringsOf,
+  spokenLine,
+} from '../../shared/spoken-lines';
 import type { CookieSecurity } from '../auth/request-auth';
+import type { Db } from '../db/database';
 import type { ServerDeps } from '../deps';
-import { DomainError, notFound } from '../errors';
+import { DomainError, invalid, notFound } from '../errors';
 import { gameById, gameState } from '../services/game';
+import { showQuestionLine } from '../show/speech';
 import { decodeOggOpus } from '../speech/ogg-opus';
 import { writeWav } from '../speech/pcm';
 import type { SpeechService } from '../speech/speech-service';
@@ -19,7 +27,9 @@ type Options = { deps: ServerDeps; security: CookieSecurity };
 const STRINGS: Record<Language, SpeechStrings> = { en: speechStringsOf(enSpeech), vi: speechStringsOf(viSpeech) };
 
 const speechQuery = z.object({
-  gameId: z.string().min(1).max(64),
+  /** A game's line, or (showId) a family show's question for its TV: one of the two. */
+  gameId: z.string().min(1).max(64).optional(),
+  showId: z.uuid().optional(),
   line: z.enum(SPOKEN_LINES),
   /** Which question a 'question' line is for (shared/spoken-lines.ts, spokenLine). */
   at: z.coerce
@@ -32,12 +42,22 @@ const speechQuery = z.object({
   format: z.enum(['wav']).optional(),
 });
 
+/** A line of one of the account's games (NOT_FOUND for another account's); null when it has none now. */
+function gameLine(db: Db, userId: string, gameId: string, line: SpokenLine, at: number | undefined) {
+  const game = gameById(db, userId, gameId);
+  if (game.status === 'interrupted') return null;
+  // The last pick is read only for the line that speaks it.
+  const lastPick = line === 'result' ? gameState(db, userId, gameId).lastPick : null;
+  return spokenLine(line, { ...game, lastPick }, STRINGS, at);
+}
+
 /** Sentences read as one clip, each ending in a stop (a pause) unless it has its own. */
 const asOneText = (sentences: string[]) => sentences.map((s) => (/[.?!:…]$/.test(s) ? s : `${s}.`)).join(' ');
 
 /**
  * Speech made by the server, for a device with no voice for the game's language: a line of one
- * of the player's games (the question on screen, the last pick's result, the end, a lifeline's),
+ * of the player's games (the question on screen, the last pick's result, the end, a lifeline's)
+ * or the question of a family show on its host's TV (server/show/speech.ts),
  * composed here from the game the server holds (shared/spoken-lines.ts), never from a text sent.
  * Signed-in players only, another account's game NOT_FOUND, rate-limited like the game; new clips
  * within the machine's means and each account's daily budget (speech-service.ts), refused with a
@@ -56,16 +76,17 @@ export async function speechRoutes(app: FastifyInstance, options: Options) {
     if (!auth) return reply;
     const query = speechQuery.safeParse(request.query);
     if (!query.success) return sendError(reply, query.error);
-    const { gameId, line, at, format } = query.data;
+    const { gameId, showId, line, at, format } = query.data;
     let text: string;
     let lang: Language;
     try {
+      if ((gameId === undefined) === (showId === undefined)) throw invalid('errors:invalidInput');
       await deps.limiter.consume('GET /api/speech', auth.user.id);
-      const game = gameById(deps.db, auth.user.id, gameId);
-      if (game.status === 'interrupted') throw notFound('errors:speech.noLine');
-      // The last pick is read only for the line that speaks it.
-      const lastPick = line === 'result' ? gameState(deps.db, auth.user.id, gameId).lastPick : null;
-      const spoken = spokenLine(line, { ...game, lastPick }, STRINGS, at);
+      const spoken = showId
+        ? line === 'question'
+          ? showQuestionLine(deps.db, auth.user.id, showId, STRINGS, at)
+          : null
+        : gameLine(deps.db, auth.user.id, gameId as string, line, at);
       if (!spoken) throw notFound('errors:speech.noLine');
       text = asOneText(spoken.sentences);
       lang = spoken.lang;

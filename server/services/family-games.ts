@@ -11,8 +11,12 @@
  */
 export type FamilyGame = { p: string; q: number[] };
 
-/** Games kept on the account: a category's whole pool for one age group (75) four times over, and more. */
-export const FAMILY_GAMES_REMEMBERED = 20;
+/**
+ * Games kept on the account: three weeks of two children playing twice a day each (84 games), with a
+ * few to spare, so that none of them hears a question twice in that time while the bank holds enough
+ * (issue 29; the picker takes what nobody in the family heard first).
+ */
+export const FAMILY_GAMES_REMEMBERED = 90;
 
 /** How a profile is named in FamilyGame.p. */
 export const familyKeyOf = (profileId: string) => profileId.slice(0, 8);

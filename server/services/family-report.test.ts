@@ -35,14 +35,13 @@ function answersByCategory(gameIds: string[]) {
 }
 
 /**
- * A family show's result for a profile, as the show (issue 26) records it: a games row of status
- * 'show' at the show's end (written raw: the status is the show branch's), each pick the right
- * answer for the first `right` questions, then a wrong one.
+ * A family show's result for a profile, as the show records it (server/show/results.ts): a games
+ * row of status 'show' at the show's end, with its place; each pick the right answer for the first
+ * `right` questions, then a wrong one.
  */
 function recordShowResult(
   profileId: string,
-  at: Date,
-  categoryId: number | null,
+  show: { at: Date; categoryId: number | null; place: number; players: number },
   questionIds: number[],
   right: number,
 ) {
@@ -52,32 +51,33 @@ function recordShowResult(
     answerOrder: [0, 1, 2, 3],
     pickedIndex: position < right ? question.correctAnswerIndex : (question.correctAnswerIndex + 1) % 4,
   }));
-  db.$client
-    .prepare(
-      `INSERT INTO games (id, profile_id, category_id, lang, status, question_count, questions, current_position,
-         correct_count, winnings, created_at, ended_at)
-       VALUES (?, ?, ?, 'vi', 'show', ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      newGameId(at.getTime()),
+  db.insert(games)
+    .values({
+      id: newGameId(show.at.getTime()),
       profileId,
-      categoryId,
-      served.length,
-      JSON.stringify(served),
-      served.length,
-      right,
-      right * 1000,
-      at.getTime(),
-      at.getTime(),
-    );
+      categoryId: show.categoryId,
+      lang: 'vi',
+      status: 'show',
+      questionCount: served.length,
+      questions: served,
+      currentPosition: served.length,
+      correctCount: right,
+      winnings: right * 1000,
+      createdAt: show.at,
+      endedAt: show.at,
+      showPlace: show.place,
+      showPlayers: show.players,
+    })
+    .run();
 }
 
 describe('the family page', () => {
   it('counts a Random game’s answers under their own categories, for each of the account’s profiles', async () => {
     const parent = createAccount(db);
     const api = parent.caller();
-    const an = createProfileRow(db, parent.userId, { name: 'An', age: 9 });
-    const binh = createProfileRow(db, parent.userId, { name: 'Bình', age: 12 });
+    // In the picker's order: the first made first (the same millisecond would leave it to the ids).
+    const an = createProfileRow(db, parent.userId, { name: 'An', age: 9, createdAt: new Date('2026-01-01') });
+    const binh = createProfileRow(db, parent.userId, { name: 'Bình', age: 12, createdAt: new Date('2026-01-02') });
     const animals = createCategoryRow(db, { en: 'Animals', vi: 'Động vật' });
     const space = createCategoryRow(db, { en: 'Space', vi: 'Vũ trụ' });
     createQuestionRows(db, 30, { categoryId: animals, ageCategory: 'Kids' });
@@ -194,12 +194,14 @@ describe('the family page', () => {
     const [b1] = createQuestionRows(db, 1, { categoryId: birds, ageCategory: 'Kids' });
     const asked = [r1!, b1!, r2!];
     const evening = new Date('2026-11-20T19:00:00Z');
-    // One Random show with both children in it (and another account's child at the same moment),
-    // then a show of An's alone.
-    recordShowResult(an, evening, null, asked, 1);
-    recordShowResult(binh, evening, null, asked, 2);
-    recordShowResult(other, evening, null, asked, 3);
-    recordShowResult(an, new Date('2026-11-21T19:00:00Z'), rivers, [r1!, r2!], 2);
+    // One Random show with both children in it and a guest (and another account's child at the
+    // same moment, in a show of its own), then a show of An's alone.
+    const random = { at: evening, categoryId: null, players: 3 };
+    recordShowResult(an, { ...random, place: 3 }, asked, 1);
+    recordShowResult(binh, { ...random, place: 1 }, asked, 2);
+    recordShowResult(other, { ...random, place: 1, players: 1 }, asked, 3);
+    const next = new Date('2026-11-21T19:00:00Z');
+    recordShowResult(an, { at: next, categoryId: rivers, place: 1, players: 1 }, [r1!, r2!], 2);
 
     const { children, playedTogether } = await parent.caller().family.report();
     expect(playedTogether).toEqual([
@@ -207,19 +209,27 @@ describe('the family page', () => {
         playedAt: new Date('2026-11-21T19:00:00Z'),
         lang: 'vi',
         category: { nameEn: 'Rivers', nameVi: 'Sông ngòi' },
-        players: null,
-        results: [{ profileId: an, correctCount: 2, questionCount: 2, winnings: 2000, standing: null }],
+        players: 1,
+        results: [
+          { profileId: an, correctCount: 2, questionCount: 2, winnings: 2000, standing: { place: 1, players: 1 } },
+        ],
       },
       {
         playedAt: evening,
         lang: 'vi',
         category: null,
-        players: null,
+        players: 3,
         results: [
-          { profileId: binh, correctCount: 2, questionCount: 3, winnings: 2000, standing: null },
-          { profileId: an, correctCount: 1, questionCount: 3, winnings: 1000, standing: null },
+          { profileId: binh, correctCount: 2, questionCount: 3, winnings: 2000, standing: { place: 1, players: 3 } },
+          { profileId: an, correctCount: 1, questionCount: 3, winnings: 1000, standing: { place: 3, players: 3 } },
         ],
       },
+    ]);
+    // In a child's games too, with its place.
+    const anGames = children.find((child) => child.profile.id === an)?.games;
+    expect(anGames?.map((game) => [game.status, game.show])).toEqual([
+      ['show', { place: 1, players: 1 }],
+      ['show', { place: 3, players: 3 }],
     ]);
     // A show's answers count under their questions' own categories, like a game's.
     const tallies = (name: string) =>

@@ -87,6 +87,30 @@ describe('brothers and sisters on one account', () => {
     expect(games[3]).toEqual(games[1]);
   });
 
+  it('hear no question twice in three weeks of Random, twice a day each, when the bank is deep enough', async () => {
+    // 84 games: 420 Kids questions of each difficulty, in two categories, and a few of each other age.
+    const deep = createTestDb();
+    for (let c = 0; c < 2; c++) {
+      const categoryId = createCategoryRow(deep);
+      for (const difficulty of [1, 2, 3]) {
+        createQuestionRows(deep, 210, { categoryId, ageCategory: 'Kids', difficulty });
+        createQuestionRows(deep, 5, { categoryId, ageCategory: 'Teenagers', difficulty });
+      }
+    }
+    const parent = createAccount(deep);
+    const children = [7, 10].map((age) => createProfileRow(deep, parent.userId, { age }));
+    const api = parent.caller();
+    const heard: string[] = [];
+    for (let game = 0; game < 84; game++) {
+      const profileId = children[game % 2] as string;
+      const started = await api.game.start({ profileId, categoryId: 'random', lang: 'en' });
+      heard.push(...(started?.questions.map((q) => q.question) ?? []));
+    }
+    expect(heard).toHaveLength(84 * 15);
+    expect(new Set(heard).size).toBe(heard.length);
+    expect(heard.every((text) => text.endsWith('(Kids)?'))).toBe(true);
+  }, 60_000);
+
   it('leave another family’s games out of it', async () => {
     const categoryId = categoryOf({ Kids: 10 });
     const ours = await siblings(categoryId).nextGame();

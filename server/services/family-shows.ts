@@ -11,16 +11,12 @@ type ShowRow = Omit<ShowResult, 'profileId' | 'standing' | 'playedAt'> & { playe
 
 /**
  * A profile's family-show results, newest first, through games_profile_idx (query-plans.test.ts):
- * the family show (issue 26) records one `games` row of status 'show' per profile player.
- *
- * The seam: the show's branch adds `show_place` and `show_players` to `games`; until it is
- * merged, no row has status 'show' and the place is not read. With it, select them here
- * (`show_place AS place, show_players AS players`) and fill `standing` below.
+ * a family show records one `games` row of status 'show' per profile player, with its place.
  */
 const showQueries = preparedQueries((db) => ({
-  results: db.$client.prepare<[string, number], ShowRow>(
+  results: db.$client.prepare<[string, number], ShowRow & { place: number | null; players: number | null }>(
     `SELECT created_at AS playedAt, lang, category_id AS categoryId, correct_count AS correctCount,
-            question_count AS questionCount, winnings
+            question_count AS questionCount, winnings, show_place AS place, show_players AS players
      FROM games WHERE profile_id = ? AND status = 'show' ORDER BY created_at DESC LIMIT ?`,
   ),
 }));
@@ -34,9 +30,14 @@ export type FamilyShow = Omit<ShowTogether, 'playedAt' | 'categoryId'> & {
 export function familyShows(db: Db, profileIds: readonly string[]): FamilyShow[] {
   const { results } = showQueries(db);
   const rows = profileIds.flatMap((profileId) =>
-    results
-      .all(profileId, SHOWS_SHOWN)
-      .map((row): ShowResult => ({ ...row, lang: row.lang as Language, profileId, standing: null })),
+    results.all(profileId, SHOWS_SHOWN).map(
+      ({ place, players, lang, ...row }): ShowResult => ({
+        ...row,
+        lang: lang as Language,
+        profileId,
+        standing: place !== null && players !== null ? { place, players } : null,
+      }),
+    ),
   );
   const shows = showsTogether(rows, SHOWS_SHOWN);
   const names = categoryNames(

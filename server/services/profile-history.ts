@@ -26,15 +26,12 @@ export type PastGame = {
   lang: Language;
   /** Null for a random-category game (or a category deleted since). */
   category: CategoryName | null;
-  /** 'show': a family show's result (issue 26; its winnings the rung its right answers reached). */
+  /** 'show': a family show's result (its winnings the rung its right answers reached). */
   status: 'won' | 'lost' | 'abandoned' | 'show';
   correctCount: number;
   questionCount: number;
   winnings: number;
-  /**
-   * A family show's place, among how many players; null for a game. The seam: the show's branch
-   * adds games.show_place and show_players; select them in gamesPage and fill this from them.
-   */
+  /** A family show's place, among how many players; null for a game. */
   show: { place: number; players: number } | null;
 };
 
@@ -66,6 +63,8 @@ const historyQueries = preparedQueries((db) => ({
       correctCount: games.correctCount,
       questionCount: games.questionCount,
       winnings: games.winnings,
+      showPlace: games.showPlace,
+      showPlayers: games.showPlayers,
       row: gameRow,
     })
     .from(games)
@@ -106,11 +105,11 @@ export function pastGames(db: Db, profileId: string, limit: number, cursor: Game
   const last = page.at(-1);
   return {
     games: page.map(
-      ({ categoryId, status, row: _row, ...game }): PastGame => ({
+      ({ categoryId, status, showPlace, showPlayers, row: _row, ...game }): PastGame => ({
         ...game,
         category: (categoryId !== null && names.get(categoryId)) || null,
         status: status as PastGame['status'],
-        show: null,
+        show: showPlace !== null && showPlayers !== null ? { place: showPlace, players: showPlayers } : null,
       }),
     ),
     nextCursor: rows.length > limit && last ? { playedAt: last.playedAt.getTime(), row: last.row } : null,

@@ -7,6 +7,7 @@ import { sampleSelectionQueries, seekSql } from './question-picker';
 import '../auth/session';
 import './game';
 import './profiles';
+import '../show/store';
 import './profile-history';
 import './family-shows';
 

@@ -97,6 +97,8 @@ function seekOne(seeks: [Seek, Seek], isExcluded: (id: number) => boolean): numb
   return null;
 }
 
+/** Heard by nobody in the family, as far back as it remembers. */
+const isUnheard = (heard: Heard | undefined) => heard === undefined;
 /** Heard in the family's last games, by anyone. */
 const isRecent = (heard: Heard | undefined) => heard !== undefined && heard.gamesAgo < FAMILY_RECENT_GAMES;
 /** New to this player, and not heard by the family lately. */
@@ -112,13 +114,17 @@ const everything = () => true;
 
 /**
  * The order in which a game gives way when its player's pool runs short ("as far as the pool
- * allows"): first what nobody in the family heard lately and this player never heard; then this
- * player's older questions; then the same in the other age groups; and when the family has heard
- * everything lately, the questions heard longest ago come back first.
+ * allows"): first what nobody in the family has heard, so that a family remembering three weeks of
+ * games hears nothing twice in them (issue 29); then what this player never heard and nobody heard
+ * lately (a brother's or sister's older questions); then this player's older questions; then the
+ * same in the other age groups; and when the family has heard everything lately, the questions heard
+ * longest ago come back first.
  */
 const PASSES: readonly Pass[] = [
+  { ages: 'own', takes: isUnheard, oldestFirst: false },
   { ages: 'own', takes: isFresh, oldestFirst: false },
   { ages: 'own', takes: (heard) => !isRecent(heard), oldestFirst: true },
+  { ages: 'others', takes: isUnheard, oldestFirst: false },
   { ages: 'others', takes: isFresh, oldestFirst: false },
   { ages: 'others', takes: (heard) => !isRecent(heard), oldestFirst: true },
   { ages: 'all', takes: everything, oldestFirst: true },

@@ -1,15 +1,18 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOCAL_ONLY_CONFIG } from '../app';
 import { SESSION_COOKIE } from '../auth/session';
+import { showQuestions } from '../db/schema';
 import { createImageStore } from '../images/image-store';
 import { createTestApp } from '../test/app';
 import { createTestDb } from '../test/db';
 import { TEST_RATE_LIMITS } from '../test/deps';
 import { createAccount, createCategoryRow, createProfileRow, createQuestionRows } from '../test/factories';
 import { startFakeAiService } from '../test/fake-ai-service';
+import { phone } from '../test/show';
 import { inProcessWriter } from '../writer';
 import { createSpeechService, DEFAULT_SPEECH_LIMITS, type SpeechLimits, type SpeechSettings } from './speech-service';
 
@@ -142,6 +145,35 @@ describe('GET /api/speech with a speech service', () => {
     expect((await hear(game.gameId, 'anything')).statusCode).toBe(400);
     expect((await hear(game.gameId, 'question&text=Say%20this')).statusCode).toBe(200);
     expect(ai.speechRequests.map((r) => r.input).join(' ')).not.toContain('Say this');
+  });
+
+  it('speaks a family show’s question for its TV, at the show’s amount; nobody else’s, never one to come', async () => {
+    const { db, family, cookie, app } = await appSpeaking(viaStub);
+    const categoryId = createCategoryRow(db);
+    createQuestionRows(db, 10, { categoryId, ageCategory: 'Adults', vi: true });
+    const { showId, code } = await family.caller().show.create({ categoryId, questionCount: 5, lang: 'vi' });
+    const heard = (query: string, asCookie = cookie) =>
+      app.inject({ method: 'GET', url: `/api/speech?showId=${showId}&${query}`, headers: { cookie: asCookie } });
+    expect((await heard('line=question')).statusCode).toBe(404); // the lobby: nothing asked yet
+    await phone(db).api.show.join({ code, as: { guest: { name: 'Bà', ageGroup: 'Adults' } } });
+    await family.caller().show.start({ showId });
+    const asked = await heard('line=question');
+    expect(asked.statusCode).toBe(200);
+    const [question] = db.select().from(showQuestions).where(eq(showQuestions.showId, showId)).all();
+    expect(ai.speechRequests.at(-1)?.input).toBe(
+      `Câu số 1, trị giá 100. ${question?.question} ${question?.answers.map((a, i) => `${'ABCD'[i]}. ${a}.`).join(' ')}`,
+    );
+    expect(ai.speechRequests.at(-1)?.voice).toBe('nova');
+    expect((await heard('line=question&at=1')).statusCode).toBe(404); // not shown yet
+    expect((await heard('line=result')).statusCode).toBe(404);
+    expect((await heard('line=question', `${SESSION_COOKIE}=${createAccount(db).token}`)).statusCode).toBe(404);
+    expect((await heard('line=question', '')).statusCode).toBe(401);
+    const both = await app.inject({
+      method: 'GET',
+      url: `/api/speech?showId=${showId}&gameId=x&line=question`,
+      headers: { cookie },
+    });
+    expect(both.statusCode).toBe(400);
   });
 
   it('is rate-limited per account like the game', async () => {

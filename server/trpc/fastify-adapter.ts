@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { type AnyTRPCRouter, type inferRouterContext, TRPCError } from '@trpc/server';
 import { type ResponseMetaFn, resolveResponse } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -29,13 +31,14 @@ function nestedTooDeeply(request: FastifyRequest): TRPCError | null {
 }
 
 /**
- * tRPC over Fastify, whole answers only. The protocol is tRPC's own `resolveResponse`, the entry
- * point it offers adapters; what this skips is the stock adapter's streaming machinery, which this
- * app's procedures (no streams, no subscriptions) never use: a Fetch Request built around a body
- * stream with an AbortController wired to the socket, and the answer streamed out chunked. Here the
- * JSON body is parsed once, tRPC is handed the few things it reads of a request (method, URL,
- * headers, the body) and the answer goes out whole, with its length: ~a fifth more game starts a
- * second (bench/README.md). Register it with a `prefix` (`/trpc`).
+ * tRPC over Fastify. The protocol is tRPC's own `resolveResponse`, the entry point it offers
+ * adapters; what this skips is the stock adapter's machinery for streaming requests: the JSON body
+ * is parsed once, tRPC is handed the few things it reads of a request (method, URL, headers, the
+ * body, a signal) and a query's or a mutation's answer goes out whole, with its length: ~a fifth
+ * more game starts a second (bench/README.md). A subscription's answer (the family show's event
+ * streams, SSE) is the one streamed: its body is piped out as tRPC writes it, the request's
+ * signal aborts when the client goes (the subscription ends), and the server closing cuts every
+ * stream off (the browsers reconnect, to the server started again). Register it with a `prefix`.
  */
 export async function trpcRoutes<TRouter extends AnyTRPCRouter>(
   app: FastifyInstance,
@@ -52,13 +55,22 @@ export async function trpcRoutes<TRouter extends AnyTRPCRouter>(
     }
   });
 
+  // Closing waits for answers in flight, and a stream never ends by itself: cut them first.
+  const streams = new Set<FastifyReply>();
+  app.addHook('preClose', async () => {
+    for (const reply of streams) reply.raw.destroy();
+  });
+
   const { router, createContext, maxBatchSize, onError, responseMeta } = options;
   app.all<{ Params: { path: string } }>('/:path', async (request, reply) => {
+    // Subscriptions are GETs: only those need to know when their client goes.
+    const gone = request.method === 'GET' ? new AbortController() : null;
+    if (gone) reply.raw.once('close', () => gone.abort());
     const response = await resolveResponse<TRouter>({
       router,
       maxBatchSize,
       responseMeta,
-      req: requestFor(request),
+      req: requestFor(request, gone?.signal),
       path: request.params.path,
       error: nestedTooDeeply(request),
       createContext: () => createContext({ req: request, res: reply }),
@@ -66,15 +78,44 @@ export async function trpcRoutes<TRouter extends AnyTRPCRouter>(
     });
     reply.code(response.status);
     for (const [name, value] of response.headers) reply.header(name, value);
+    if (response.body && response.headers.get('content-type')?.startsWith('text/event-stream')) {
+      streams.add(reply);
+      reply.raw.once('close', () => streams.delete(reply));
+      // A reverse proxy (nginx) passes each event on at once instead of buffering the answer.
+      reply.header('X-Accel-Buffering', 'no');
+      return reply.send(Readable.from(wholeEvents(response.body as WebReadableStream<Uint8Array>)));
+    }
     return reply.send(await response.text());
   });
 }
 
+const NEWLINE = 10;
+
+/**
+ * An event stream's bytes, an event at a time: tRPC writes each field of an event, and the blank
+ * line after it, as chunks of their own, and each chunk written alone is a chunk of the response
+ * and a write to the socket. Joined up to the blank line that ends each event (JSON data holds no
+ * raw newline), an event is one write.
+ */
+async function* wholeEvents(body: WebReadableStream<Uint8Array>): AsyncGenerator<Buffer> {
+  let parts: Uint8Array[] = [];
+  for await (const chunk of body) {
+    parts.push(chunk);
+    const last = chunk.length >= 2 ? chunk : Buffer.concat(parts.slice(-2));
+    if (last.at(-1) === NEWLINE && last.at(-2) === NEWLINE) {
+      yield Buffer.concat(parts);
+      parts = [];
+    }
+  }
+  if (parts.length > 0) yield Buffer.concat(parts);
+}
+
 /**
  * What tRPC reads of a request (resolveResponse: its method, URL, headers, body and signal), from
- * Fastify's, without building a Fetch Request around a stream.
+ * Fastify's, without building a Fetch Request around a stream. The signal aborts when the client
+ * goes (subscriptions; a query or a mutation is answered whole and never looks at it).
  */
-function requestFor(request: FastifyRequest): Request {
+function requestFor(request: FastifyRequest, signal = new AbortController().signal): Request {
   const body = request.body as Body | undefined;
   const header = (name: string) => {
     const value = request.headers[name.toLowerCase()];
@@ -84,7 +125,7 @@ function requestFor(request: FastifyRequest): Request {
     method: request.method,
     url: `http://${request.host || 'localhost'}${request.url}`,
     headers: { get: header, has: (name: string) => header(name) !== null },
-    signal: new AbortController().signal,
+    signal,
     body: null,
     async json() {
       if (body === undefined || 'tooDeep' in body) throw new SyntaxError('No body');

@@ -5,6 +5,7 @@ import { gameRouter } from './routers/game';
 import { parentLockRouter } from './routers/parent-lock';
 import { profilesRouter } from './routers/profiles';
 import { sessionRouter } from './routers/session';
+import { showRouter } from './routers/show';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({
@@ -15,6 +16,7 @@ export const appRouter = router({
   admin: adminRouter,
   parentLock: parentLockRouter,
   family: familyRouter,
+  show: showRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,7 +4,17 @@ import { assertParentUnlocked } from '../auth/parent-lock';
 import { forbidden, invalid, trpcErrorBody, trpcErrorOf, unauthorized } from '../errors';
 import type { Context } from './context';
 
+/** A ping on an idle stream keeps proxies from closing it; a client that hears nothing this long reconnects. */
+export const SSE_PING_MS = 10_000;
+export const SSE_RECONNECT_AFTER_MS = 25_000;
+
 const t = initTRPC.context<Context>().create({
+  // The family show's event streams (subscriptions over SSE): a phone whose connection died
+  // without a word (a Wi-Fi change) notices within SSE_RECONNECT_AFTER_MS and reconnects.
+  sse: {
+    ping: { enabled: true, intervalMs: SSE_PING_MS },
+    client: { reconnectAfterInactivityMs: SSE_RECONNECT_AFTER_MS },
+  },
   // server/errors.ts decides what an error answer says: English text, the i18n key, never a stack.
   errorFormatter({ shape, error }) {
     const { stack: _stack, ...data } = shape.data;

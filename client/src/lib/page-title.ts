@@ -1,7 +1,17 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export type PageTitle = 'signIn' | 'profiles' | 'createProfile' | 'preGame' | 'game' | 'family' | 'admin' | 'notFound';
+export type PageTitle =
+  | 'signIn'
+  | 'profiles'
+  | 'createProfile'
+  | 'preGame'
+  | 'game'
+  | 'family'
+  | 'admin'
+  | 'notFound'
+  | 'show'
+  | 'join';
 
 /**
  * Each page its own title ("Who's playing? · Quiz Ladder"), in the language shown, for tabs and

@@ -6,11 +6,14 @@ import enFamily from '../features/family/locales/en.json';
 import viFamily from '../features/family/locales/vi.json';
 import enParentLock from '../features/parent-lock/locales/en.json';
 import viParentLock from '../features/parent-lock/locales/vi.json';
+import enShow from '../features/show/locales/en.json';
+import viShow from '../features/show/locales/vi.json';
 import { resources as playerResources } from '../lib/i18n';
 import enGame from './en/game.json';
 import viGame from './vi/game.json';
 
-// Namespaces loaded with their chunks are checked here too: what the game says, the parent lock, the family page.
+// Namespaces loaded with their chunks are checked here too: what the game says, the parent lock, the
+// family show, the family page.
 const resources = {
   en: {
     ...playerResources.en,
@@ -18,6 +21,7 @@ const resources = {
     game: enGame,
     speech: enSpeech,
     parentLock: enParentLock,
+    show: enShow,
     family: enFamily,
   },
   vi: {
@@ -26,6 +30,7 @@ const resources = {
     game: viGame,
     speech: viSpeech,
     parentLock: viParentLock,
+    show: viShow,
     family: viFamily,
   },
 };

@@ -69,3 +69,12 @@ export function loadStarterBank(folder: string = bankFolder()): BankCategory[] {
     bankCategorySchema.parse(JSON.parse(readFileSync(join(folder, `${name}.json`), 'utf8'))),
   );
 }
+
+/**
+ * Keys that were in the bank once and are no longer (bank/retired-keys.json): never to be used again,
+ * since installs follow a question by its key (README, "Upgrades").
+ */
+export function retiredKeys(folder: string = bankFolder()): Set<string> {
+  const path = join(folder, 'retired-keys.json');
+  return new Set(existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as string[]) : []);
+}

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { isMillionaire } from '../../../../shared/ladder';
 import { announce } from '../../lib/announcer';
 import { formatAmount } from '../../lib/format';
+import { ANSWER_LETTERS } from '../../lib/speech/voice';
 import type { Game, MissedPick, Phase } from './game-machine';
-import { ANSWER_LETTERS } from './voice';
 
 /** The win's confetti and lit ladder: loaded only by those who reach the top. */
 const Celebration = lazy(() => import('./celebration'));

@@ -8,7 +8,9 @@ import { SpeakerIcon } from '../../components/speaker-icon';
 import { useSession } from '../../components/use-session';
 import { paths } from '../../config/paths';
 import { usePageTitle } from '../../lib/page-title';
+import { useSpeech } from '../../lib/speech/use-speech';
 import { trpc } from '../../lib/trpc';
+import { useWakeLock } from '../../lib/use-wake-lock';
 import { answerForKey } from './answer-keys';
 import { EndScreen } from './end-screen';
 import { removedAnswers } from './game-machine';
@@ -18,8 +20,6 @@ import { playSound } from './sounds';
 import { useGameFlow } from './use-game-flow';
 import { useGameVoice } from './use-game-voice';
 import { useQuestionFocus } from './use-question-focus';
-import { useSpeech } from './use-speech';
-import { useWakeLock } from './use-wake-lock';
 
 /** Spec §2 /game and §4: the question screen, one component a phase (game-machine.ts says which). */
 export default function GamePage() {

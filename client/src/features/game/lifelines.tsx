@@ -1,4 +1,4 @@
-import './speech-strings';
+import '../../lib/speech/speech-strings';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../../shared/i18n';
@@ -12,9 +12,9 @@ import {
 import type { SpokenLine } from '../../../../shared/spoken-lines';
 import { announce } from '../../lib/announcer';
 import { focusWhenReady } from '../../lib/focus';
+import { ANSWER_LETTERS, type SpeechPart } from '../../lib/speech/voice';
 import { FamilyCountdown, keepQuestionInView } from './family-countdown';
 import { useLifelineRequest } from './use-lifeline-request';
-import { ANSWER_LETTERS, type SpeechPart } from './voice';
 
 /** Drawn, not emoji: the same on every device (many TVs and headless browsers have no emoji font). */
 const ICONS: Record<Lifeline, React.ReactNode> = {

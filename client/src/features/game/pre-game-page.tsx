@@ -13,11 +13,11 @@ import { errorKeyOf } from '../../lib/errors';
 import { formatAmount } from '../../lib/format';
 import { keep, readKept } from '../../lib/kept';
 import { usePageTitle } from '../../lib/page-title';
+import { unlockSpeech } from '../../lib/speech/speech';
 import { trpc } from '../../lib/trpc';
 import { GamePage } from '../../pages';
 import { type GameNavigationState, RANDOM_CATEGORY } from './navigation';
 import { ProfileHistory } from './profile-history';
-import { unlockSpeech } from './speech';
 
 /** Where a profile's last chosen category is kept in this browser. */
 const choiceKey = (profileId: string) => `ql:category:${profileId}`;

@@ -52,11 +52,13 @@ function RecentGames({ games }: { games: History['recent'] }) {
           {games.map((game) => (
             <tr key={game.gameId} data-status={game.status}>
               <td>{date.format(new Date(game.playedAt))}</td>
-              <td>{nameOf(game.category)}</td>
+              <td>{game.show ? `${t('history.show')} · ${nameOf(game.category)}` : nameOf(game.category)}</td>
               <td>
-                {game.status === 'won'
-                  ? t('history.won')
-                  : t('history.correctOf', { count: game.correctCount, total: game.questionCount })}
+                {game.show
+                  ? t('history.showPlace', { place: game.show.place, players: game.show.players })
+                  : game.status === 'won'
+                    ? t('history.won')
+                    : t('history.correctOf', { count: game.correctCount, total: game.questionCount })}
               </td>
               <td className="amount">{formatAmount(game.winnings, language)}</td>
             </tr>

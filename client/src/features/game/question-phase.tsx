@@ -2,14 +2,15 @@ import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { prizeAt } from '../../../../shared/ladder';
 import type { UsedLifelines } from '../../../../shared/lifelines';
+import { AnswerMark } from '../../components/answer-mark';
 import { SpeakerIcon } from '../../components/speaker-icon';
 import { formatAmount } from '../../lib/format';
+import { ANSWER_LETTERS } from '../../lib/speech/voice';
 import { type GameState, removedAnswers } from './game-machine';
 import { Ladder } from './ladder';
 import { Lifelines } from './lifelines';
 import { ReportProblem } from './report-problem';
 import type { useGameVoice } from './use-game-voice';
-import { ANSWER_LETTERS } from './voice';
 
 type Props = {
   state: GameState & { game: NonNullable<GameState['game']> };
@@ -132,21 +133,5 @@ export function QuestionPhase(props: Props) {
       </section>
       <Ladder position={position} correctCount={state.correctCount} levels={game.questions.length} />
     </div>
-  );
-}
-
-/** A tick or a cross beside a revealed answer: right and wrong told apart by shape, not only by colour. */
-function AnswerMark({ right }: { right: boolean }) {
-  return (
-    <svg className="answer-mark" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d={right ? 'M4 12.5l5 5L20 6.5' : 'M6 6l12 12M18 6L6 18'}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="3.2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
   );
 }

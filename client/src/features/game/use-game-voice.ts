@@ -1,16 +1,16 @@
-import './speech-strings';
+import '../../lib/speech/speech-strings';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../../shared/i18n';
 import { isMillionaire, prizeAt } from '../../../../shared/ladder';
 import { endLine, type SpeechStrings, type SpokenLine } from '../../../../shared/spoken-lines';
 import { formatAmount } from '../../lib/format';
+import type { ServerLine } from '../../lib/speech/server-speech';
+import { hasUserActivation } from '../../lib/speech/speech';
+import type { SpeakOptions } from '../../lib/speech/use-speech';
+import { ANSWER_LETTERS, questionSpeech, type SpeechPart, speechParts } from '../../lib/speech/voice';
 import type { Game, Phase } from './game-machine';
-import type { ServerLine } from './server-speech';
 import { playSound } from './sounds';
-import { hasUserActivation } from './speech';
-import type { SpeakOptions } from './use-speech';
-import { ANSWER_LETTERS, questionSpeech, type SpeechPart, speechParts } from './voice';
 
 type Speak = (language: Language, parts: readonly SpeechPart[], options?: SpeakOptions) => Promise<void>;
 type Prefetch = (language: Language, line: ServerLine) => void;

@@ -1,9 +1,17 @@
 import type { SpokenLine } from '../../../../shared/spoken-lines';
 
-/** One line of a game as the server speaks it; `at` tells apart the same line at another question. */
-export type ServerLine = { gameId: string; line: SpokenLine; at: number };
+/**
+ * One line as the server speaks it: a game's, or a family show's question on its host's TV;
+ * `at` tells apart the same line at another question.
+ */
+export type ServerLine =
+  | { gameId: string; line: SpokenLine; at: number }
+  | { showId: string; line: 'question'; at: number };
 
-const keyOf = ({ gameId, line, at }: ServerLine) => `${gameId}:${line}:${at}`;
+/** Whose line it is, as GET /api/speech names it: `gameId` or `showId`, and the id. */
+const ownerOf = (line: ServerLine): [string, string] =>
+  'showId' in line ? ['showId', line.showId] : ['gameId', line.gameId];
+const keyOf = (line: ServerLine) => `${ownerOf(line).join(':')}:${line.line}:${line.at}`;
 /** A fetched clip, as an object URL, and its media type. */
 type Clip = { url: string; type: string };
 /** Clips fetched (or being fetched); null when the server could not speak the line. */
@@ -33,7 +41,7 @@ function clipOf(line: ServerLine): Promise<Clip | null> {
   const key = keyOf(line);
   let clip = clips.get(key);
   if (!clip) {
-    const query = new URLSearchParams({ gameId: line.gameId, line: line.line });
+    const query = new URLSearchParams([ownerOf(line), ['line', line.line]]);
     // A question's line names its question: the game may have moved on by the time this arrives.
     if (line.line === 'question') query.set('at', String(line.at));
     if (!opusPlays()) query.set('format', 'wav');

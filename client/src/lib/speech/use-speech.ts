@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Language } from '../../../../shared/i18n';
-import { prefersServerVoice, serverVoiceAvailable } from '../../lib/server-voice';
+import { prefersServerVoice, serverVoiceAvailable } from '../server-voice';
 import { playServerLines, prefetchServerLine, type ServerLine, stopServerSpeech } from './server-speech';
 import { cancelSpeech, speakParts, stopSpeechOnPageHide, unlockSpeech } from './speech';
 import type { SpeechPart } from './voice';
