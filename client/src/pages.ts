@@ -7,6 +7,7 @@ export const ProfilesPage = lazyPage(() => import('./features/profiles/profiles-
 export const CreateProfilePage = lazyPage(() => import('./features/profiles/create-profile-page'));
 export const PreGamePage = lazyPage(() => import('./features/game/pre-game-page'));
 export const GamePage = lazyPage(() => import('./features/game/game-page'));
+export const FamilyPage = lazyPage(() => import('./features/family/family-page'));
 export const ShowHostPage = lazyPage(() => import('./features/show/host-page'));
 export const JoinShowPage = lazyPage(() => import('./features/show/join-page'));
 export const AdminPage = lazyPage(() => import('./features/admin/admin-page'));
@@ -17,6 +18,7 @@ const byPath: Record<string, LazyPage> = {
   [paths.createProfile]: CreateProfilePage,
   [paths.preGame]: PreGamePage,
   [paths.game]: GamePage,
+  [paths.family]: FamilyPage,
   [paths.show]: ShowHostPage,
   [paths.join]: JoinShowPage,
   [paths.admin]: AdminPage,

@@ -28,6 +28,9 @@ import { AgeCategorySelect } from './age-category-select';
 import { CategorySelect } from './category-select';
 import { useCategories } from './use-category-names';
 
+/** A file's questions that exist already: in the category they are for, or in another one. */
+const ALREADY_HERE = ['errors:questionSet.alreadyInCategory', 'errors:questionSet.alreadyInOtherCategory'];
+
 /** Spec §4's states, for a generated set or an imported one. */
 type Phase = 'idle' | 'generating' | 'reading' | 'review' | 'saving' | 'saved';
 type Message = { key: string; params?: Record<string, string | number> };
@@ -53,7 +56,7 @@ function Answers({ answers, correct, lang }: { answers: string[]; correct: numbe
  */
 function NothingToSave({ problems, waiting }: { problems: FileProblem[]; waiting: number }) {
   const { t } = useTranslation('admin');
-  const existing = problems.filter((problem) => problem.message === 'errors:questionSet.alreadyInCategory').length;
+  const existing = problems.filter((problem) => ALREADY_HERE.includes(problem.message)).length;
   if (waiting > 0) {
     return (
       <p className="notice" role="status">
@@ -287,8 +290,16 @@ export default function QuestionSetPage() {
         ? question.newCategory.name_vi
         : question.newCategory.name_en
       : nameOf(question.categoryId);
+  // Where a question already is, named in the admin's language (the server names it in English).
+  const named = (problem: FileProblem): FileProblem =>
+    problem.params?.categoryId === undefined
+      ? problem
+      : {
+          ...problem,
+          params: { ...problem.params, name: nameOf(Number(problem.params.categoryId)) || (problem.params.name ?? '') },
+        };
   const shownProblems: FileProblem[] = [
-    ...problems,
+    ...problems.map(named),
     ...set
       .filter((question) => !offered(question))
       .map((question) => ({

@@ -118,12 +118,20 @@ export default function ProfilesPage() {
           </ul>
         )}
         {profiles.data && profiles.data.length > 0 && (
-          <p className="family-show-link">
-            <Link className="button" href={paths.show}>
-              {t('picker.familyShow')}
-            </Link>{' '}
-            <span className="muted">{t('picker.familyShowHint')}</span>
-          </p>
+          <>
+            <p className="family-show-link">
+              <Link className="button" href={paths.show}>
+                {t('picker.familyShow')}
+              </Link>{' '}
+              <span className="muted">{t('picker.familyShowHint')}</span>
+            </p>
+            {/* A parent's page (behind the parent PIN): it chooses no profile, so the lock stays as it is. */}
+            <p className="profiles-family">
+              <Link className="button" href={paths.family}>
+                {t('picker.family')}
+              </Link>
+            </p>
+          </>
         )}
         {editing && (
           <Suspense fallback={null}>
