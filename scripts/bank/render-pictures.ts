@@ -6,7 +6,7 @@
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readBankPictures } from '../../server/db/seed/seed';
+import { readBankPictures } from '../../server/db/seed/bank';
 import { bankImageName } from '../../server/images/bank-images';
 import { renderSvgAsWebp } from '../../server/images/image-store';
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { BankPicture } from '../db/seed/seed';
+import type { BankPicture } from '../db/seed/bank';
 import { installPath } from '../install-dir';
 import { type ImageStore, renderSvgAsWebp } from './image-store';
 

@@ -52,6 +52,26 @@ export const BANK_FILES = [
  */
 export const bankFolder = () => installPath('server', 'db', 'seed', 'bank');
 
+/** A bank picture as the seed uses it: its SVG and the hash that names its stored image. */
+export type BankPicture = { file: string; svg: Buffer; hash: string };
+
+/** The bank's pictures: SVGs in bank/images. */
+export const bankImagesFolder = (folder: string = bankFolder()) => join(folder, 'images');
+
+/** A short content hash: what names a bank picture's stored image and versions the bank's content. */
+export const shortHash = (value: string | Buffer) => createHash('sha256').update(value).digest('hex').slice(0, 16);
+
+/** The pictures in `folder` (bank/images): every SVG, by its file name. */
+export function readBankPictures(folder: string = bankImagesFolder()): Map<string, BankPicture> {
+  const pictures = new Map<string, BankPicture>();
+  for (const file of existsSync(folder) ? readdirSync(folder) : []) {
+    if (!file.endsWith('.svg')) continue;
+    const svg = readFileSync(join(folder, file));
+    pictures.set(file, { file, svg, hash: shortHash(svg) });
+  }
+  return pictures;
+}
+
 /** The version of the bank in `folder`: a hash of its files' bytes, read without parsing them. */
 export function bankFilesVersion(folder: string = bankFolder()): string {
   const hash = createHash('sha256');

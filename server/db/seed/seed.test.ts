@@ -8,8 +8,8 @@ import { createImageStore } from '../../images/image-store';
 import { deleteQuestion, getQuestion, listQuestions, updateQuestion } from '../../services/admin-questions';
 import { createTestDb } from '../../test/db';
 import { categories, questions } from '../schema';
-import { type BankCategory, type BankQuestion, loadStarterBank } from './bank';
-import { contentHash, givenBank, readBankPictures, seedStarterBank } from './seed';
+import { type BankCategory, type BankQuestion, loadStarterBank, readBankPictures } from './bank';
+import { contentHash, givenBank, seedStarterBank } from './seed';
 
 const starterBank = loadStarterBank();
 const total = starterBank.reduce((sum, c) => sum + c.questions.length, 0);
