@@ -19,7 +19,7 @@ import { speechRoutes } from './http/speech-routes';
 import { registerClient } from './http/static-files';
 import { imageRoutes } from './images/image-routes';
 import { createGameLimiter, DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limits';
-import { imageUseCount } from './services/admin-questions';
+import { imageUseCount } from './services/admin-question-edits';
 import { createShowRuntime } from './show/runtime';
 import { contextFactory } from './trpc/context';
 import { trpcRoutes } from './trpc/fastify-adapter';

@@ -9,7 +9,7 @@ import {
   moveQuestions,
   retagQuestion,
   updateQuestion,
-} from './services/admin-questions';
+} from './services/admin-question-edits';
 import { answerQuestion, endInterruptedGame, startGame, takeLifeline } from './services/game';
 import { chooseActiveProfile, createProfile, deleteProfile, setTtsEnabled, updateProfile } from './services/profiles';
 import { saveQuestionSet } from './services/question-sets';

@@ -5,7 +5,7 @@ import { isDatabaseHealthy } from '../db/database';
 import type { ServerDeps } from '../deps';
 import { englishMessage } from '../errors';
 import { listCategories } from '../services/categories';
-import { questionsForApi } from '../services/game';
+import { questionsForApi } from '../services/game-views';
 import { sendError, signedIn, signedInFirst } from './rest';
 
 /** The spec's three /api calls (spec §7) as thin shims over the same services as the tRPC procedures. */

@@ -15,7 +15,7 @@ import type { CookieSecurity } from '../auth/request-auth';
 import type { Db } from '../db/database';
 import type { ServerDeps } from '../deps';
 import { DomainError, invalid, notFound } from '../errors';
-import { gameById, gameState } from '../services/game';
+import { gameById, gameState } from '../services/game-views';
 import { showQuestionLine } from '../show/speech';
 import { decodeOggOpus } from '../speech/ogg-opus';
 import { writeWav } from '../speech/pcm';

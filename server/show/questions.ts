@@ -6,7 +6,7 @@ import type { Db } from '../db/database';
 import { showQuestions, shows, users } from '../db/schema';
 import { conflict } from '../errors';
 import { heardByFamily, withGame } from '../services/family-games';
-import { localize } from '../services/game';
+import { localize } from '../services/game-views';
 import { selectQuestions } from '../services/question-rows';
 import { type PlayerRow, type ShowRow, showStore } from './store';
 
