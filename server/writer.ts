@@ -2,6 +2,7 @@ import { keepUnlocked, lockSession, pinTryRight, removePin, setPin, takePinTry }
 import { deleteSession, deleteUserSessions, purgeExpiredSessions, renewSession } from './auth/session';
 import { signIn } from './auth/sign-in';
 import type { Db } from './db/database';
+import { answerQuestion, endInterruptedGame, startGame, takeLifeline } from './game/game';
 import { createCategory, deleteCategory, updateCategory } from './services/admin-categories';
 import {
   createQuestion,
@@ -10,7 +11,6 @@ import {
   retagQuestion,
   updateQuestion,
 } from './services/admin-question-edits';
-import { answerQuestion, endInterruptedGame, startGame, takeLifeline } from './services/game';
 import { chooseActiveProfile, createProfile, deleteProfile, setTtsEnabled, updateProfile } from './services/profiles';
 import { saveQuestionSet } from './services/question-sets';
 import { dismissReports, reportQuestion } from './services/reports';

@@ -10,11 +10,11 @@ import { randomPermutation, shownIndexOf } from '../../shared/shuffle';
 import { type Db, writeTransaction } from '../db/database';
 import { type GameStatus, games, questions, type ServedQuestion } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import { heardByFamily, withGame } from './family-games';
+import { heardByFamily, withGame } from '../services/family-games';
+import { getOwnedProfileForGame } from '../services/profiles';
+import { type QuestionRow, selectQuestions } from '../services/question-rows';
 import { gameQueries } from './game-queries';
 import { assertCategoryExists, type GameView, localize, shuffled, viewOf } from './game-views';
-import { getOwnedProfileForGame } from './profiles';
-import { type QuestionRow, selectQuestions } from './question-rows';
 
 /*
  * A game played (spec §4), each write one transaction (writer): its start, a pick, a lifeline, its

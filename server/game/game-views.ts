@@ -8,10 +8,10 @@ import { applyOrder, randomPermutation, shownIndexOf } from '../../shared/shuffl
 import { type Db, inTransaction } from '../db/database';
 import { type GameStatus, games } from '../db/schema';
 import { notFound } from '../errors';
-import { heardByFamily } from './family-games';
+import { heardByFamily } from '../services/family-games';
+import { getOwnedProfile } from '../services/profiles';
+import { loadQuestions, type QuestionRow, selectQuestions } from '../services/question-rows';
 import { gameQueries, isPlaying } from './game-queries';
-import { getOwnedProfile } from './profiles';
-import { loadQuestions, type QuestionRow, selectQuestions } from './question-rows';
 
 /*
  * A game as the player sees it, read only: resumed, looked up, its state after a lost reply, and
