@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { eq, isNotNull } from 'drizzle-orm';
-import { cleanText } from '../../../shared/text';
-import { bankImageUrl } from '../../images/bank-images';
-import { installPath } from '../../install-dir';
-import { indexQuestion, unindexQuestion } from '../../services/question-search';
-import type { Db } from '../database';
-import { bankRemovals, categories, meta, questions } from '../schema';
+import { cleanText } from '../../shared/text';
+import type { Db } from '../db/database';
+import { bankRemovals, categories, meta, questions } from '../db/schema';
+import { installPath } from '../install-dir';
+import { indexQuestion, unindexQuestion } from '../services/question-search';
 import {
   type BankCategory,
   type BankPicture,
@@ -17,6 +16,7 @@ import {
   readBankPictures,
   shortHash,
 } from './bank';
+import { bankImageUrl } from './bank-images';
 
 const BANK_VERSION_KEY = 'starter_bank_version';
 
@@ -225,7 +225,7 @@ export type LegacyHashes = Record<string, string[]>;
 
 /** Read only where an install still has rows from before versions were tracked. */
 const LEGACY_HASHES = (): LegacyHashes =>
-  JSON.parse(readFileSync(installPath('server', 'db', 'seed', 'legacy-bank-hashes.json'), 'utf8')) as LegacyHashes;
+  JSON.parse(readFileSync(installPath('server', 'bank', 'legacy-bank-hashes.json'), 'utf8')) as LegacyHashes;
 
 type InstalledRow = { id: number; seedKey: string; bankHash: string | null };
 
