@@ -1,5 +1,5 @@
 import { paths } from './config/paths';
-import { type LazyPage, lazyPage } from './lib/lazy-page';
+import { type LazyPage, lazyPage, registerPages } from './lib/lazy-page';
 
 // Only the sign-in screen is in the first load; every other page's code arrives when it is needed.
 export const LocalSignInPage = lazyPage(() => import('./features/auth/local-sign-in-page'));
@@ -23,6 +23,7 @@ const byPath: Record<string, LazyPage> = {
   [paths.join]: JoinShowPage,
   [paths.admin]: AdminPage,
 };
+registerPages(byPath);
 
 /** The lazily loaded page at an address (the admin area for any /admin/… one). */
 export function pageAt(pathname: string): LazyPage | undefined {

@@ -5,7 +5,7 @@ import { countQuestions, listQuestions } from './admin-questions';
 import { sampleSelectionQueries, seekSql } from './question-picker';
 // The modules whose prepared queries are checked: importing them defines their query sets.
 import '../auth/session';
-import './game';
+import '../game/game';
 import './profiles';
 import '../show/store';
 import './profile-history';
