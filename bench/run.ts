@@ -33,7 +33,6 @@ import { join, resolve } from 'node:path';
 import type { Plugin } from 'esbuild';
 import { bundleServer } from '../scripts/server-bundle.mjs';
 import { closeDatabase, openDatabase } from '../server/db/database';
-import { HEAP_FLAGS, MALLOC_ENV } from '../server/runtime/memory';
 import { type AbuseResult, runAbuseCase } from './abuse';
 import { BENCH_ADMIN_EMAIL } from './accounts';
 import { type ListCase, listCases, timeCountCases, timeListCases } from './admin-list';
@@ -261,15 +260,8 @@ async function buildBenchBundles(): Promise<string> {
 async function startServer(runtime: Runtime, cache: string): Promise<{ port: number; process: ChildProcess }> {
   const [entry, ...args] = runtime.bench(cache);
   const profileDir = process.env.BENCH_CPU_PROF?.trim();
-  // The memory tuning dist/server.js gives itself (a forked process keeps its IPC channel: no
-  // restart), but not to the three-thread runtime, measured as it ran.
-  const tuned = runtime.name !== 'three-threads';
-  const execArgv = [
-    ...(tuned ? HEAP_FLAGS : []),
-    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profileDir)}`] : []),
-  ];
-  const env = tuned ? { ...MALLOC_ENV, ...process.env } : process.env;
-  const started = fork(entry as string, [...args, databasePath], { cwd: ROOT, execArgv, env, stdio: 'inherit' });
+  const execArgv = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profileDir)}`] : [];
+  const started = fork(entry as string, [...args, databasePath], { cwd: ROOT, execArgv, stdio: 'inherit' });
   child = started;
   return new Promise((resolvePort, reject) => {
     started.once('exit', (code) => reject(new Error(`server process exited (${code}) before listening`)));
