@@ -2,11 +2,9 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../components/avatar';
 import { formatAmount } from '../../lib/format';
-import type { RouterOutputs } from '../../lib/trpc';
 import { AnswersByCategory, AnswersByDifficulty, WhatIsHard } from './answer-tallies';
+import type { Child } from './child';
 import { ChildGames } from './child-games';
-
-export type Child = RouterOutputs['family']['report']['children'][number];
 
 /** The id of a child's section, for the page's "Go to a player" links. */
 export const childAnchor = (profileId: string) => `child-${profileId}`;
