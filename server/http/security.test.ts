@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type AppDeps, LOCAL_ONLY_CONFIG } from '../app';
@@ -23,6 +24,7 @@ function fakeInstall() {
   mkdirSync(join(publicDir, 'assets'), { recursive: true });
   writeFileSync(join(publicDir, 'index.html'), '<!doctype html><title>Quiz Ladder</title><div id="root"></div>');
   writeFileSync(join(publicDir, 'assets', 'x.js'), 'console.log("x")');
+  writeFileSync(join(publicDir, 'assets', 'x.js.br'), brotliCompressSync('console.log("x")'));
   // A dotfile that slipped into the build output is not served either.
   writeFileSync(join(publicDir, '.env'), 'SECRET_IN_PUBLIC=1');
   // The repository around it: secrets one level up from the public folder.
@@ -655,6 +657,15 @@ describe('files that are not the client', () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/x.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toBe('console.log("x")');
+  });
+
+  it('a built asset goes Brotli-compressed to a browser that takes it; its compressed copy has no route of its own', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/x.js', headers: { 'accept-encoding': 'br' } });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(asset.rawPayload).toString()).toBe('console.log("x")');
+    const copy = await app.inject({ method: 'GET', url: '/assets/x.js.br' });
+    expect(copy.statusCode).toBe(404);
   });
 
   it('the page carries its visitor’s session (none for a stranger), safe inside its script element, never cached shared', async () => {

@@ -77,8 +77,11 @@ export async function registerClient(app: FastifyInstance, publicDir: string | n
       // One route per built file, found at start-up: every other path falls to the handler below.
       wildcard: false,
       dotfiles: 'ignore',
-      // The build writes .br and .gz beside each text asset (client/build/vite-plugins.ts).
+      // The build writes .br and .gz beside each text asset (client/build/vite-plugins.ts), sent in
+      // its place to a browser that takes them. They need no routes of their own: a route costs
+      // start-up time (docs/decisions/runtime.md).
       preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(res, path) {
         const hashed = path.includes(`${join(publicDir, 'assets')}`);
         // The service worker is checked for a new build at every visit (client/pwa/sw.js).
