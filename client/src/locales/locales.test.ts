@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import enAdminErrors from '../../../shared/locales/en/admin-errors.json';
+import enShowErrors from '../../../shared/locales/en/show-errors.json';
 import enSpeech from '../../../shared/locales/en/speech.json';
+import { errorStrings } from '../../../shared/locales/errors';
 import viSpeech from '../../../shared/locales/vi/speech.json';
-import { adminResources } from '../features/admin/admin-strings';
+import { adminErrors, adminResources } from '../features/admin/admin-strings';
 import enParentLock from '../features/parent-lock/locales/en.json';
 import viParentLock from '../features/parent-lock/locales/vi.json';
 import enShow from '../features/show/locales/en.json';
@@ -15,6 +18,8 @@ const resources = {
   en: {
     ...playerResources.en,
     ...adminResources.en,
+    // Every page's error groups, and those that come with the admin area and the family show.
+    errors: errorStrings.en,
     game: enGame,
     speech: enSpeech,
     parentLock: enParentLock,
@@ -23,6 +28,7 @@ const resources = {
   vi: {
     ...playerResources.vi,
     ...adminResources.vi,
+    errors: errorStrings.vi,
     game: viGame,
     speech: viSpeech,
     parentLock: viParentLock,
@@ -73,6 +79,14 @@ describe('locale files', () => {
       expect(translated, `vi ${ns}:${key} is NFC`).toBe(translated.normalize('NFC'));
       expect(placeholders(translated), `placeholders of ${ns}:${key}`).toEqual(placeholders(text));
     }
+  });
+
+  it('keeps each error group in one file: the first page’s, the admin area’s or the show’s', () => {
+    const groups = [playerResources.en.errors, adminErrors.en, enShowErrors].map((file) => Object.keys(file));
+    const all = groups.flat();
+    expect(new Set(all).size, 'a group in two files').toBe(all.length);
+    expect(all.sort()).toEqual(Object.keys(errorStrings.en).sort());
+    expect(Object.keys(adminErrors.en)).toEqual(Object.keys(enAdminErrors));
   });
 
   it('quotes the spec’s messages word for word in English', () => {
