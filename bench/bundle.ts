@@ -56,3 +56,9 @@ export function firstLoadJavaScript(publicDir: string): FirstLoad | null {
     gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
   };
 }
+
+/** A built file's gzipped size (level 9, as the first load's is counted); 0 for a file not in the build. */
+export function gzippedBytes(publicDir: string, urlPath: string): number {
+  const file = join(publicDir, posix.normalize(urlPath.replace(/^\//, '')));
+  return existsSync(file) ? gzipSync(readFileSync(file), { level: 9 }).length : 0;
+}

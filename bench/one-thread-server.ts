@@ -4,8 +4,8 @@
  * reads and writes, measured beside today's two threads (bench/README.md).
  */
 import { buildApp, loggerOptions } from '../server/app';
-import { closeDatabase, openDatabase } from '../server/db/database';
 import { seedStarterBank } from '../server/bank/seed';
+import { closeDatabase, openDatabase } from '../server/db/database';
 import { loadConfig } from '../server/env';
 import { createImageStore } from '../server/images/image-store';
 import { ensureSearchIndex } from '../server/services/question-search';

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import enErrors from '../shared/locales/en/errors.json' with { type: 'json' };
+import { errorStrings } from '../shared/locales/errors';
 
 /**
  * Every error the server answers with is mapped here, once: services throw DomainErrors, which
@@ -70,7 +70,7 @@ const STATUS_OF: Record<ErrorKind, number> = {
 
 /** English text for an `errors:` key (REST clients and tRPC's `message`); the key itself when it has none. */
 export function englishMessage(key: string, params: MessageParams = {}): string {
-  let node: unknown = enErrors;
+  let node: unknown = errorStrings.en;
   const parts = key.replace(/^errors:/, '').split('.');
   // i18next's plurals: `key_one` / `key_other` when a count is given.
   if (typeof params.count === 'number') {

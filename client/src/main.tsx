@@ -4,14 +4,16 @@ import '@fontsource/nunito/800.css';
 import './styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { config as configureZod } from 'zod/v4/core';
 import { App } from './app';
 import { installAnnouncer } from './lib/announcer';
 import { initI18n } from './lib/i18n';
+import { jitlessZod } from './lib/zod-config';
 import { pageAt } from './pages';
 
 // Zod probes `new Function` for speed; our Content-Security-Policy forbids eval, so skip the probe.
-configureZod({ jitless: true });
+// Set through the global zod reads its configuration from (zod/v4/core's globalConfig), so that zod
+// itself stays out of the first load: only the pages with forms need it.
+jitlessZod();
 
 // The opened address's page code comes with the first load's, and the first render waits for it:
 // a page that suspended instead would be held back 300 ms by React after its fallback showed.

@@ -1,5 +1,4 @@
 import i18n from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../../shared/i18n';
 import { FALLBACK_LANGUAGE, LANGUAGES } from '../../../shared/i18n';
@@ -11,20 +10,21 @@ import enProfiles from '../locales/en/profiles.json';
 import viAuth from '../locales/vi/auth.json';
 import viCommon from '../locales/vi/common.json';
 import viProfiles from '../locales/vi/profiles.json';
+import { languageDetector } from './language-detector';
 
 export const resources = {
   en: { common: enCommon, auth: enAuth, profiles: enProfiles, errors: enErrors },
   vi: { common: viCommon, auth: viAuth, profiles: viProfiles, errors: viErrors },
 } as const;
 
-/** Spec §9: detected from the query string `lng`, a cookie, local and session storage, the navigator, then <html lang>. */
+/** Spec §9: the language detected as lib/language-detector.ts says, kept there for the next visit. */
 export function initI18n() {
   // The page's own title follows the language too (lib/page-title.ts).
   i18n.on('languageChanged', () => {
     document.documentElement.lang = currentLanguage();
   });
   return i18n
-    .use(LanguageDetector)
+    .use(languageDetector)
     .use(initReactI18next)
     .init({
       resources,
@@ -36,17 +36,6 @@ export function initI18n() {
       // 'game', 'speech' and 'parentLock' come with their pages (features/*/…-strings.ts), 'admin' with /admin.
       ns: ['common', 'auth', 'profiles', 'errors'],
       interpolation: { escapeValue: false },
-      detection: {
-        order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
-        // vi-VN, vi_VN and en-GB are stored and shown as the language we serve.
-        convertDetectedLanguage: (detected: string) => detected.slice(0, 2).toLowerCase(),
-        lookupQuerystring: 'lng',
-        lookupCookie: 'lng',
-        lookupLocalStorage: 'lng',
-        lookupSessionStorage: 'lng',
-        caches: ['localStorage', 'cookie'],
-        cookieOptions: { path: '/', sameSite: 'lax' },
-      },
     });
 }
 

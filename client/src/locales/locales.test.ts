@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import enAdminErrors from '../../../shared/locales/en/admin-errors.json';
+import enShowErrors from '../../../shared/locales/en/show-errors.json';
 import enSpeech from '../../../shared/locales/en/speech.json';
+import { errorStrings } from '../../../shared/locales/errors';
 import viSpeech from '../../../shared/locales/vi/speech.json';
-import { adminResources } from '../features/admin/admin-strings';
+import { adminErrors, adminResources } from '../features/admin/admin-strings';
 import enFamily from '../features/family/locales/en.json';
 import viFamily from '../features/family/locales/vi.json';
 import enParentLock from '../features/parent-lock/locales/en.json';
@@ -18,6 +21,8 @@ const resources = {
   en: {
     ...playerResources.en,
     ...adminResources.en,
+    // Every page's error groups, and those that come with the admin area and the family show.
+    errors: errorStrings.en,
     game: enGame,
     speech: enSpeech,
     parentLock: enParentLock,
@@ -27,6 +32,7 @@ const resources = {
   vi: {
     ...playerResources.vi,
     ...adminResources.vi,
+    errors: errorStrings.vi,
     game: viGame,
     speech: viSpeech,
     parentLock: viParentLock,
@@ -78,6 +84,14 @@ describe('locale files', () => {
       expect(translated, `vi ${ns}:${key} is NFC`).toBe(translated.normalize('NFC'));
       expect(placeholders(translated), `placeholders of ${ns}:${key}`).toEqual(placeholders(text));
     }
+  });
+
+  it('keeps each error group in one file: the first page’s, the admin area’s or the show’s', () => {
+    const groups = [playerResources.en.errors, adminErrors.en, enShowErrors].map((file) => Object.keys(file));
+    const all = groups.flat();
+    expect(new Set(all).size, 'a group in two files').toBe(all.length);
+    expect(all.sort()).toEqual(Object.keys(errorStrings.en).sort());
+    expect(Object.keys(adminErrors.en)).toEqual(Object.keys(enAdminErrors));
   });
 
   it('quotes the spec’s messages word for word in English', () => {

@@ -12,13 +12,16 @@ import { paths } from '../../config/paths';
 import { i18n } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/page-title';
 import { ParentUnlocked } from '../parent-lock/admin-gate';
-import { adminResources } from './admin-strings';
+import { adminErrors, adminResources } from './admin-strings';
 import { adminViewTitleKey } from './admin-views';
 import DashboardPage from './dashboard-page';
 import { QuestionNotFound } from './question-not-found';
 
 for (const [language, namespaces] of Object.entries(adminResources)) {
   i18n.addResourceBundle(language, 'admin', namespaces.admin, true, true);
+}
+for (const [language, errors] of Object.entries(adminErrors)) {
+  i18n.addResourceBundle(language, 'errors', errors, true, false);
 }
 
 const QuestionsPage = lazy(() => import('./questions-page'));
