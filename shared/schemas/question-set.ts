@@ -97,25 +97,41 @@ export const generatedSetSchema = z.object({
   questions: z.array(generatedQuestionSchema.extend({ difficulty: z.literal([1, 2, 3]) })),
 });
 
+const messageParams = z.record(z.string(), z.union([z.string(), z.number()]));
+
 /** A line of an imported file that was left out, and why (an i18n key with its values). */
-export type FileProblem = { line: number; message: string; params?: Record<string, string | number> };
+export const fileProblemSchema = z.object({ line: z.number(), message: z.string(), params: messageParams.optional() });
+export type FileProblem = z.infer<typeof fileProblemSchema>;
 
 /** A category an imported file names that does not exist yet: created with the save, if the admin agrees. */
-export type NewCategory = { name_en: string; name_vi: string };
+export const newCategorySchema = z.object({ name_en: z.string(), name_vi: z.string() });
+export type NewCategory = z.infer<typeof newCategorySchema>;
 
 /** A question of a set (generated or imported) with where it goes: what the review shows and the save takes. */
-export type SetQuestion = Omit<GeneratedQuestion, 'correctAnswerIndex'> & {
-  correctAnswerIndex: number;
+export const setQuestionSchema = generatedQuestionSchema.extend({
+  correctAnswerIndex: z.number(),
   /** 0 while its category is a new one (`newCategory`). */
-  categoryId: number;
-  ageCategory: AgeCategory;
-  difficulty: number;
+  categoryId: z.number(),
+  ageCategory: z.enum(AGE_CATEGORIES),
+  difficulty: z.number(),
   /** An imported picture, stored already (from a zip). */
-  imageUrl?: string | null;
+  imageUrl: z.string().nullish(),
   /** An imported question's line in its file. */
-  line?: number;
-  newCategory?: NewCategory;
-};
+  line: z.number().optional(),
+  newCategory: newCategorySchema.optional(),
+});
+export type SetQuestion = z.infer<typeof setQuestionSchema>;
+
+/** POST /api/admin/question-sets/import's answer: the file's set to review. */
+export const importReply = z.object({
+  questions: z.array(setQuestionSchema),
+  problems: z.array(fileProblemSchema),
+  newCategories: z.array(newCategorySchema),
+});
+/** POST /api/admin/question-sets' answer. */
+export const saveSetReply = z.object({ saved: z.number() });
+/** A REST refusal of the question-set routes: its i18n key and values, when it has them. */
+export const questionSetRefusal = z.object({ key: z.string().optional(), params: messageParams.optional() });
 
 /** A set question as the add-question form's input: the one set of rules (shared/schemas/admin.ts) judges both. */
 export function toQuestionInput(question: SetQuestion): QuestionInput {

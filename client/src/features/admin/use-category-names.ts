@@ -16,5 +16,5 @@ export function useCategories() {
       .sort((a, b) => collator.compare(a.name, b.name));
   }, [query.data, language]);
   const nameOf = (id: number) => sorted.find((category) => category.id === id)?.name ?? '';
-  return { ...query, categories: sorted, nameOf };
+  return { ...query, categories: sorted, nameOf, language };
 }
