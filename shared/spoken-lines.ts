@@ -40,6 +40,16 @@ export type SpokenGame = {
 /** A line as it is read: its language and its sentences, in order. Null when the game has no such line now. */
 export type Spoken = { lang: Language; sentences: string[] };
 
+/** A question's announcement: its number and the amount it is played for. */
+export function questionAnnouncement(
+  t: SpeechStrings,
+  lang: Language,
+  position: number,
+  amount: number = prizeAt(position),
+): string {
+  return t('question', { number: position + 1, amount: formatAmount(amount, lang) });
+}
+
 /**
  * The announcement, the question and each answer with its letter, for the question at `position`,
  * played for `amount` (a game's ladder by default; a family show's is its own: shared/show.ts).
@@ -53,7 +63,7 @@ export function questionLine(
   return {
     lang: question.lang,
     sentences: [
-      t('question', { number: position + 1, amount: formatAmount(amount, question.lang) }),
+      questionAnnouncement(t, question.lang, position, amount),
       question.question,
       ...question.answers.map((answer, i) => `${ANSWER_LETTERS[i]}. ${answer}`),
     ],
