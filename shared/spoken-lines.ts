@@ -1,4 +1,5 @@
 import { formatAmount } from './format';
+import type { GameStatus } from './game-status';
 import type { Language } from './i18n';
 import { isMillionaire, prizeAt } from './ladder';
 import { ASK_THE_FAMILY_SECONDS, type UsedLifelines } from './lifelines';
@@ -29,7 +30,7 @@ export type SpeechKey =
 /** What a line needs to know of the game: its language, the question on screen, the last pick, the end. */
 export type SpokenGame = {
   lang: Language;
-  status: 'playing' | 'won' | 'lost' | 'abandoned' | 'show';
+  status: GameStatus;
   position: number;
   winnings: number;
   questions: { lang: Language; question: string; answers: string[] }[];

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { AGE_CATEGORIES } from '../../shared/age';
 import { AVATARS } from '../../shared/avatars';
+import { GAME_STATUSES } from '../../shared/game-status';
 import { LANGUAGES } from '../../shared/i18n';
 import type { UsedLifelines } from '../../shared/lifelines';
 import { REPORT_REASONS } from '../../shared/schemas/report';
@@ -209,9 +210,7 @@ export type ServedQuestion = {
   pickedIndex: number | null;
 };
 
-/** 'show': a family show's result for one of its profile players (server/show/results.ts). */
-export const GAME_STATUSES = ['playing', 'won', 'lost', 'abandoned', 'show'] as const;
-export type GameStatus = (typeof GAME_STATUSES)[number];
+export { GAME_STATUSES, type GameStatus } from '../../shared/game-status';
 
 export const games = sqliteTable(
   'games',

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import type { FinishedGameStatus } from '../../shared/game-status';
 import type { Db } from '../db/database';
 import { inTransaction } from '../db/database';
 import { categories, games } from '../db/schema';
@@ -14,7 +15,7 @@ export type PastGame = {
   /** Null for a random-category game (or a category deleted since). */
   category: { nameEn: string; nameVi: string } | null;
   /** 'show': a family show's result (its winnings the rung its right answers reached). */
-  status: 'won' | 'lost' | 'abandoned' | 'show';
+  status: FinishedGameStatus;
   correctCount: number;
   questionCount: number;
   winnings: number;

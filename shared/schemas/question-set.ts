@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AGE_CATEGORIES, type AgeCategory } from '../age';
+import { DIFFICULTIES, type Difficulty } from '../game-status';
 import { cleanText } from '../text';
 import { createCategoryInput, type QuestionInput, questionInput } from './admin';
 
@@ -37,8 +38,7 @@ export const AGE_CATEGORY_WORDS: Record<string, AgeCategory> = {
   'Người lớn': 'Adults',
 };
 /** An imported file's difficulty: 1, 2 or 3, or one of these words. */
-export const DIFFICULTIES = [1, 2, 3] as const;
-export const DIFFICULTY_WORDS: Record<string, (typeof DIFFICULTIES)[number]> = {
+export const DIFFICULTY_WORDS: Record<string, Difficulty> = {
   easy: 1,
   medium: 2,
   hard: 3,
@@ -94,7 +94,7 @@ export const generatedQuestionSchema = z.object({
 });
 export type GeneratedQuestion = z.infer<typeof generatedQuestionSchema>;
 export const generatedSetSchema = z.object({
-  questions: z.array(generatedQuestionSchema.extend({ difficulty: z.literal([1, 2, 3]) })),
+  questions: z.array(generatedQuestionSchema.extend({ difficulty: z.literal(DIFFICULTIES) })),
 });
 
 const messageParams = z.record(z.string(), z.union([z.string(), z.number()]));
