@@ -26,6 +26,7 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/drizzle ./drizzle
 COPY --from=build /app/server/db/seed/bank ./server/db/seed/bank
+COPY --from=build /app/server/bank/legacy-bank-hashes.json ./server/bank/
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

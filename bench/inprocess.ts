@@ -2,8 +2,8 @@
 import '../server/auth/session';
 import type { Db } from '../server/db/database';
 import { everyPreparedSql } from '../server/db/prepared';
+import { startGame } from '../server/game/game';
 import { FAMILY_GAMES_REMEMBERED, type FamilyGame, heardByFamily, withGame } from '../server/services/family-games';
-import { startGame } from '../server/services/game';
 import { pickQuestionIds, sampleSelectionQueries } from '../server/services/question-picker';
 import { createAccount, createProfileRow } from '../server/test/factories';
 import { ageCategoriesByNearness } from '../shared/age';

@@ -8,7 +8,7 @@ import { restartWithMemoryTuning } from '../server/runtime/memory';
 restartWithMemoryTuning();
 const { buildApp, loggerOptions } = await import('../server/app');
 const { closeDatabase, openDatabase } = await import('../server/db/database');
-const { seedStarterBank } = await import('../server/db/seed/seed');
+const { seedStarterBank } = await import('../server/bank/seed');
 const { loadConfig } = await import('../server/env');
 const { createImageStore } = await import('../server/images/image-store');
 const { ensureSearchIndex } = await import('../server/services/question-search');

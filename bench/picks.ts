@@ -9,7 +9,7 @@
 import { findSession } from '../server/auth/session';
 import { signIn } from '../server/auth/sign-in';
 import { closeDatabase, openDatabase } from '../server/db/database';
-import { startGame } from '../server/services/game';
+import { startGame } from '../server/game/game';
 import { createProfile, MAX_PROFILES_PER_ACCOUNT } from '../server/services/profiles';
 import { shownIndexOf } from '../shared/shuffle';
 import type { PostRequest } from './load';

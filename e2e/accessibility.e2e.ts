@@ -161,4 +161,27 @@ describe.each(['en', 'vi'] as const)('in %s', (language) => {
     },
     120_000,
   );
+
+  test.each(WIDTHS)('the family page at $width px has no serious or critical axe finding', async (viewport) => {
+    const parent = await context(language, viewport);
+    const { profileId } = await signedInWithActiveProfile(parent.context, suite.server.baseUrl, {
+      name: 'Ánh',
+      age: 9,
+    });
+    // A game lost on its first question: a row in the games, a category in the table.
+    const { gameId } = await trpcMutation<{ gameId: string }>(parent.context, suite.server.baseUrl, 'game.start', {
+      profileId,
+      categoryId: 'random',
+      lang: language,
+    });
+    const served = servedQuestion(suite.server.dbPath, profileId, 0);
+    await trpcMutation(parent.context, suite.server.baseUrl, 'game.answer', {
+      gameId,
+      position: 0,
+      answerIndex: (served.correctShownIndex + 1) % 4,
+    });
+    await parent.page.goto(url('/family'));
+    await parent.page.locator('.family-game').first().waitFor();
+    expect(await seriousViolations(parent.page)).toEqual([]);
+  });
 });

@@ -268,12 +268,17 @@ describe('playing a game', () => {
       '3 of 15 right',
       '300',
     ]);
-    expect(
-      await page
-        .getByRole('region', { name: 'Right answers by category' })
-        .getByRole('listitem')
-        .getAttribute('aria-label'),
-    ).toBe('Random: 3 right answers');
+    // A Random game's right answers count under their questions' own categories, not "Random".
+    const bars = await page
+      .getByRole('region', { name: 'Right answers by category' })
+      .getByRole('listitem')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? ''));
+    expect(bars.some((bar) => bar.startsWith('Random'))).toBe(false);
+    expect(bars.reduce((sum, bar) => sum + Number(/: (\d+) right answers?$/.exec(bar)?.[1]), 0)).toBe(3);
+    // A phone shows the games' dates too, and nothing wider than the screen.
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await lastGames.locator('tbody td').first().isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     assertNoProblems(problems);
   });
 

@@ -249,6 +249,62 @@ describe('lifelines', () => {
     assertNoProblems(problems);
   }, 90_000);
 
+  test.each([
+    [360, 740, 'en', 'with a picture'],
+    [390, 844, 'vi', 'as it comes'],
+  ] as const)(
+    'Ask the family at %i×%i (%s), a question %s: the question and its answers in view beside the countdown',
+    async (width, height, lang, picture) => {
+      const { page, problems, profileId } = await newPlayer({ name: 'Small screen', age: 9 });
+      await page.setViewportSize({ width, height });
+      await startGame(page, lang);
+      if (picture === 'with a picture') {
+        // The tallest question: a picture above it (one of the bank's), the lifelines below the fold.
+        const { questionId } = servedQuestion(suite.server.dbPath, profileId, 0);
+        withDb(
+          suite.server.dbPath,
+          (db) =>
+            db
+              .prepare(
+                'UPDATE questions SET image_url = (SELECT image_url FROM questions WHERE image_url IS NOT NULL LIMIT 1) WHERE id = ?',
+              )
+              .run(questionId),
+          { write: true },
+        );
+        await page.reload();
+        await page.locator('.question-image').waitFor();
+      }
+      await lifeline(page, lang === 'vi' ? 'Hỏi ý kiến người thân' : 'Ask the family').click();
+      const done = page.locator('.family-countdown').getByRole('button', { name: lang === 'vi' ? 'Xong' : 'Done' });
+      await expect.poll(() => done.evaluate((button) => button === document.activeElement)).toBe(true);
+      // The question, every answer and the seconds on screen together, none under the sticky header.
+      const headerBottom = (await page.locator('.app-header').boundingBox())?.height ?? 0;
+      const onScreen = async (selector: string) => {
+        const boxes = await page.locator(selector).evaluateAll((elements) =>
+          elements.map((element) => {
+            const box = element.getBoundingClientRect();
+            return { top: box.top, bottom: box.bottom };
+          }),
+        );
+        expect(boxes.length, selector).toBeGreaterThan(0);
+        for (const box of boxes) {
+          expect(box.top, selector).toBeGreaterThanOrEqual(headerBottom - 1);
+          expect(box.bottom, selector).toBeLessThanOrEqual(height + 1);
+        }
+      };
+      await onScreen('#question-text');
+      await onScreen('.answers button.answer');
+      await onScreen('.family-countdown .countdown-number');
+      // The countdown covers no answer: the family points at one while the seconds run.
+      const countdownTop = await page.locator('.family-countdown').evaluate((box) => box.getBoundingClientRect().top);
+      const lastAnswerBottom = await answers(page)
+        .last()
+        .evaluate((box) => box.getBoundingClientRect().bottom);
+      expect(lastAnswerBottom).toBeLessThanOrEqual(countdownTop);
+      assertNoProblems(problems);
+    },
+  );
+
   test('another account cannot use a lifeline on the game, and a used one is refused with its message', async () => {
     const { page, context, profileId } = await newPlayer({ name: 'Owner', age: 10 });
     await startGame(page, 'en');

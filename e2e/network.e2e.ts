@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { ProfileInput } from './support/app';
 import { assertNoProblems, type OpenedPage, watchPage } from './support/browser';
-import { gamesOf, profileRow, servedQuestion } from './support/db';
+import { gamesOf, profileRow, servedQuestion, withDb } from './support/db';
 import { installSpeechStandIn } from './support/speech-stand-in';
 import { e2eSuite } from './support/suite';
 
@@ -104,6 +104,69 @@ describe('offline', () => {
     expect(await page.getByText('Your answer could not be sent. Please try again.').count()).toBe(0);
     expect(gamesOf(suite.server.dbPath, profileId)).toMatchObject([{ status: 'playing', current_position: 1 }]);
     assertNoProblems(problems, { console: [/ERR_INTERNET_DISCONNECTED|Failed to load resource/] });
+  });
+});
+
+describe('a lifeline and the network', () => {
+  const lifelinesOf = (gameId: string) =>
+    withDb(suite.server.dbPath, (db) =>
+      JSON.parse((db.prepare('SELECT lifelines FROM games WHERE id = ?').pluck().get(gameId) as string) ?? '{}'),
+    );
+
+  test('asked offline, it waits with the question in view; back online, it is taken by itself', async () => {
+    const { page, problems, profileId, context } = await newPlayer({ name: 'Offline lifeline', age: 9 });
+    await startGame(page);
+    await waitForQuestion(page, 1);
+    const first = servedQuestion(suite.server.dbPath, profileId, 0);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: '50:50' }).click();
+    const note = page.getByText("You're offline, so 50:50 is waiting.", { exact: false });
+    await note.waitFor();
+    // The family can still read the question and its answers meanwhile.
+    expect(await page.locator('#question-text').isVisible()).toBe(true);
+    expect(await page.locator('.answers button.answer.removed').count()).toBe(0);
+    expect(lifelinesOf(first.gameId)).toEqual({});
+
+    await context.setOffline(false);
+    await expect.poll(() => page.locator('.answers button.answer.removed').count()).toBe(2);
+    await note.waitFor({ state: 'detached' });
+    expect(lifelinesOf(first.gameId)).toMatchObject({ fiftyFifty: { position: 0 } });
+    expect(await page.getByText('The lifeline could not be used. Please try again.').count()).toBe(0);
+    // And the game goes on from there: the right answer is one of the two left.
+    await answerAt(page, first.correctShownIndex).click();
+    await waitForQuestion(page, 2);
+    assertNoProblems(problems, { console: [/ERR_INTERNET_DISCONNECTED|Failed to load resource/] });
+  });
+
+  test('whose reply was lost after the server took it: asked again, what it showed comes back, not "used"', async () => {
+    const { page, problems, profileId } = await newPlayer({ name: 'Lossy lifeline', age: 9 });
+    await startGame(page);
+    await waitForQuestion(page, 1);
+    const first = servedQuestion(suite.server.dbPath, profileId, 0);
+    let dropped = false;
+    await page.route('**/trpc/game.lifeline**', async (route) => {
+      if (dropped) return route.continue();
+      dropped = true;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await page.getByRole('button', { name: 'Ask the audience' }).click();
+    const note = page.getByText("You're offline, so Ask the audience is waiting.", { exact: false });
+    await note.waitFor();
+    const stored = lifelinesOf(first.gameId);
+    expect(stored).toMatchObject({ audience: { position: 0 } });
+    // The browser never went offline, so no 'online' comes: Try again asks now.
+    await page.locator('.lifeline-waiting').getByRole('button', { name: 'Try again' }).click();
+    await page.locator('.audience-poll').waitFor();
+    await note.waitFor({ state: 'detached' });
+    const shown = await page.locator('.poll-percent').allInnerTexts();
+    expect(shown).toEqual(stored.audience.poll.map((percent: number) => `${percent}%`));
+    expect(await page.getByText('That lifeline has already been used in this game.').count()).toBe(0);
+    assertNoProblems(problems, {
+      ...droppedNoise,
+      http: [/^409 POST .*game\.lifeline/],
+      console: [/ERR_CONNECTION_RESET|Failed to load resource/],
+    });
   });
 });
 

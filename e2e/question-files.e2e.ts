@@ -1,4 +1,6 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -11,9 +13,10 @@ const ADMIN = newAccount('FileAdmin');
 const adminEnv = { env: { ADMIN_EMAILS: ADMIN.email } };
 const suite = e2eSuite(adminEnv);
 let fresh: RunningServer | undefined;
+let other: RunningServer | undefined;
 
 afterAll(async () => {
-  await fresh?.dispose();
+  await Promise.all([fresh?.dispose(), other?.dispose()]);
 });
 
 /** A picture with detail in it: any re-encode along the way would change its bytes. */
@@ -127,6 +130,99 @@ describe('a picture question', () => {
     await page.getByText('The 1 question in this file already exists.').waitFor();
     expect(await page.getByRole('button', { name: /^Save/ }).count()).toBe(0);
     assertNoProblems(target.problems);
+  });
+});
+
+describe('a category whose questions exist in the other install under another category', () => {
+  test('importing it says they exist and where, offers nothing and stores no picture', async () => {
+    const source = await suite.open();
+    const from = suite.server.baseUrl;
+    await signInThroughUi(source.page, from, ADMIN);
+    const ocean = await trpcMutation<{ id: number }>(source.context, from, 'admin.categories.create', {
+      nameEn: 'Sea life',
+      nameVi: 'Sinh vật biển',
+    });
+    const upload = await source.context.request.post(`${from}/api/admin/images`, {
+      headers: { Origin: from },
+      multipart: { file: { name: 'seal.png', mimeType: 'image/png', buffer: await picture() } },
+    });
+    const { imageUrl } = (await upload.json()) as { imageUrl: string };
+    const questions = [
+      {
+        ageCategory: 'Kids',
+        difficulty: 1,
+        correctAnswerIndex: 1,
+        en: { question: 'Which sea animal barks?', answers: ['Shark', 'Seal', 'Crab', 'Eel'] },
+        vi: { question: 'Con vật biển nào sủa?', answers: ['Cá mập', 'Hải cẩu', 'Cua', 'Lươn'] },
+      },
+      {
+        ageCategory: 'Kids',
+        difficulty: 2,
+        correctAnswerIndex: 0,
+        en: { question: 'Which sea animal has eight arms?', answers: ['Octopus', 'Dolphin', 'Turtle', 'Seal'] },
+        vi: { question: 'Con vật biển nào có tám xúc tu?', answers: ['Bạch tuộc', 'Cá heo', 'Rùa', 'Hải cẩu'] },
+      },
+    ];
+    for (const [index, question] of questions.entries()) {
+      await trpcMutation(source.context, from, 'admin.questions.create', {
+        ...question,
+        categoryId: ocean.id,
+        imageUrl: index === 0 ? imageUrl : null,
+      });
+    }
+    const exported = await source.context.request.get(
+      `${from}/api/admin/questions/export?format=zip&categoryId=${ocean.id}`,
+    );
+    expect(exported.status()).toBe(200);
+    const zip = await exported.body();
+
+    // The other install keeps the same questions under a category of its own: one word for word,
+    // one retyped in other case and spacing.
+    other = await startServer(adminEnv);
+    const to = other.baseUrl;
+    const target = await suite.open();
+    const { page } = target;
+    await signInThroughUi(page, to, ADMIN);
+    const creatures = await trpcMutation<{ id: number }>(target.context, to, 'admin.categories.create', {
+      nameEn: 'Creatures',
+      nameVi: 'Muôn loài',
+    });
+    const [barks, arms] = questions as [(typeof questions)[0], (typeof questions)[0]];
+    await trpcMutation(target.context, to, 'admin.questions.create', {
+      ...barks,
+      categoryId: creatures.id,
+      imageUrl: null,
+    });
+    await trpcMutation(target.context, to, 'admin.questions.create', {
+      ...arms,
+      categoryId: creatures.id,
+      imageUrl: null,
+      en: { ...arms.en, question: '  WHICH sea animal   has eight ARMS? ' },
+    });
+    const stored = join(other.dir, 'uploads', 'question-images');
+    const pictures = () => (existsSync(stored) ? readdirSync(stored).sort() : []);
+    const before = pictures();
+
+    await page.goto(`${to}/admin/add-question-set`);
+    await page.setInputFiles('input[type=file]', { name: 'sea-life.zip', mimeType: 'application/zip', buffer: zip });
+    await page.getByRole('heading', { name: 'Review' }).waitFor();
+    for (const line of [2, 3]) {
+      await page.getByText(`Line ${line}: This question is already in another category: Creatures.`).waitFor();
+    }
+    await page.getByText('All 2 questions in this file already exist.').waitFor();
+    expect(await page.getByRole('button', { name: /^Save/ }).count()).toBe(0);
+    // Nothing new: no new category offered, no picture stored for a question that is not imported.
+    expect(await page.getByText(/New categories/).count()).toBe(0);
+    expect(pictures()).toEqual(before);
+
+    // The admin reading Vietnamese is told the category's Vietnamese name.
+    await page.locator('header').getByRole('button', { name: 'Tiếng Việt' }).click();
+    await page
+      .getByText(/Câu hỏi này đã có trong chủ đề khác: Muôn loài\./)
+      .first()
+      .waitFor();
+    assertNoProblems(target.problems);
+    assertNoProblems(source.problems);
   });
 });
 

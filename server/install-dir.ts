@@ -4,8 +4,9 @@ import { dirname, join } from 'node:path';
 /**
  * The Quiz Ladder folder: the one holding package.json, found upwards from this code wherever it
  * runs (server/ through tsx, dist/ or dist/chunks/ once built). What the server reads beside its
- * code comes from here: the migrations (drizzle/), the starter bank (server/db/seed/bank/), the
- * built client (dist/public/); relative DATABASE_PATH and UPLOADS_DIR are taken from it too.
+ * code comes from here: the migrations (drizzle/), the starter bank's data (server/bank/bank.ts
+ * says where), the built client (dist/public/); relative DATABASE_PATH and UPLOADS_DIR are taken
+ * from it too.
  */
 function findInstallDir(from: string): string {
   for (let dir = from; ; dir = dirname(dir)) {

@@ -2,6 +2,7 @@ import { keepUnlocked, lockSession, pinTryRight, removePin, setPin, takePinTry }
 import { deleteSession, deleteUserSessions, purgeExpiredSessions, renewSession } from './auth/session';
 import { signIn } from './auth/sign-in';
 import type { Db } from './db/database';
+import { answerQuestion, endInterruptedGame, startGame, takeLifeline } from './game/game';
 import { createCategory, deleteCategory, updateCategory } from './services/admin-categories';
 import {
   createQuestion,
@@ -9,8 +10,7 @@ import {
   moveQuestions,
   retagQuestion,
   updateQuestion,
-} from './services/admin-questions';
-import { answerQuestion, endInterruptedGame, startGame, takeLifeline } from './services/game';
+} from './services/admin-question-edits';
 import { chooseActiveProfile, createProfile, deleteProfile, setTtsEnabled, updateProfile } from './services/profiles';
 import { saveQuestionSet } from './services/question-sets';
 import { dismissReports, reportQuestion } from './services/reports';

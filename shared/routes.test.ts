@@ -28,6 +28,7 @@ describe('client routes', () => {
     '/create-profile',
     '/pre-game',
     '/game',
+    '/family',
     '/show',
     '/join',
     '/sign-in/local',
@@ -35,7 +36,7 @@ describe('client routes', () => {
     '/admin/questions',
   ])('%s is a client route', (path) => expect(isClientRoute(path)).toBe(true));
 
-  it.each(['/.env', '/data/quiz-ladder.db', '/drizzle/0000_init.sql', '/profiles/../.env', '/nope'])(
+  it.each(['/.env', '/data/quiz-ladder.db', '/drizzle/0000_init.sql', '/profiles/../.env', '/nope', '/family/x'])(
     '%s is not',
     (path) => expect(isClientRoute(path)).toBe(false),
   );

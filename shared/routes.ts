@@ -6,6 +6,7 @@ export const paths = {
   createProfile: '/create-profile',
   preGame: '/pre-game',
   game: '/game',
+  family: '/family',
   /** The family show's TV (issue 26). */
   show: '/show',
   /** A phone joining a family show (`?code=` fills in the room code). */
@@ -38,6 +39,7 @@ const clientRoutePatterns: RegExp[] = [
   /^\/create-profile$/,
   /^\/pre-game$/,
   /^\/game$/,
+  /^\/family$/,
   /^\/show$/,
   /^\/join$/,
   /^\/admin(\/[\w-]+)*$/,
@@ -69,6 +71,7 @@ export const PAGE_SOURCES: Record<string, string> = {
   [paths.createProfile]: 'src/features/profiles/create-profile-page.tsx',
   [paths.preGame]: 'src/features/game/pre-game-page.tsx',
   [paths.game]: 'src/features/game/game-page.tsx',
+  [paths.family]: 'src/features/family/family-page.tsx',
   [paths.show]: 'src/features/show/host-page.tsx',
   [paths.join]: 'src/features/show/join-page.tsx',
   [paths.admin]: 'src/features/admin/admin-page.tsx',

@@ -17,6 +17,7 @@ import { trpc } from './lib/trpc';
 import {
   AdminPage,
   CreateProfilePage,
+  FamilyPage,
   GamePage,
   JoinShowPage,
   LocalSignInPage,
@@ -85,6 +86,11 @@ export function App() {
                 <RequireActiveProfile>
                   <GamePage />
                 </RequireActiveProfile>
+              </Route>
+              <Route path={paths.family}>
+                <RequireSignedIn>
+                  <FamilyPage />
+                </RequireSignedIn>
               </Route>
               {/* Hosting a family show is play: a sign-in, no parent PIN. */}
               <Route path={paths.show}>

@@ -11,7 +11,7 @@ import {
   type BankQuestion,
   bankCategorySchema,
   bankFolder,
-} from '../../server/db/seed/bank';
+} from '../../server/bank/bank';
 
 export type BankFile = { path: string; file: BankCategory };
 

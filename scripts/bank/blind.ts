@@ -4,7 +4,7 @@
  * each; `bank:compare` holds the reading against the file.
  */
 import { readFileSync } from 'node:fs';
-import { bankCategorySchema } from '../../server/db/seed/bank';
+import { bankCategorySchema } from '../../server/bank/bank';
 import { orderFor } from './shown-order';
 
 const [path, ...keys] = process.argv.slice(2);

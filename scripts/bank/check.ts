@@ -1,17 +1,17 @@
 /**
- * Prints what breaks the bank's rules (server/db/seed/bank-rules.ts), for the whole bank or the
+ * Prints what breaks the bank's rules (server/bank/bank-rules.ts), for the whole bank or the
  * category files named: `npm run bank:check [-- path/to/category.json ...]`. Exit 1 when any.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { BANK_FILES, bankCategorySchema, bankFolder } from '../../server/db/seed/bank';
+import { BANK_FILES, bankCategorySchema, bankFolder } from '../../server/bank/bank';
 import {
   BANK_DEPTH,
   bankProblems,
   categoryProblems,
   depthProblems,
   ENFORCED_DEPTH,
-} from '../../server/db/seed/bank-rules';
+} from '../../server/bank/bank-rules';
 
 const bankDir = bankFolder();
 const named = process.argv.slice(2);

@@ -4,7 +4,7 @@
  * Prints each disagreement on the answer (to mend or drop) and the agreement on difficulty.
  */
 import { readFileSync } from 'node:fs';
-import { bankCategorySchema } from '../../server/db/seed/bank';
+import { bankCategorySchema } from '../../server/bank/bank';
 import { orderFor } from './shown-order';
 
 const [path, readingPath] = process.argv.slice(2);

@@ -10,8 +10,7 @@
 import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
-import { bankQuestionSchema, retiredKeys } from '../../server/db/seed/bank';
-import { bankImagesFolder } from '../../server/db/seed/seed';
+import { bankImagesFolder, bankQuestionSchema, retiredKeys } from '../../server/bank/bank';
 import { readBankFiles, writeBankFile } from './bank-files';
 import { planIntegration } from './integration';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type BankCategory, type BankQuestion, loadStarterBank } from '../../server/db/seed/bank';
+import { type BankCategory, type BankQuestion, loadStarterBank } from '../../server/bank/bank';
 import { planIntegration, planRetags } from './integration';
 
 const bank = loadStarterBank();

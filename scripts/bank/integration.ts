@@ -3,9 +3,9 @@
  * every reason to refuse it. Pure: the scripts (integrate.ts, retag.ts) read the files, ask, and write
  * only when nothing is refused.
  */
-import type { BankCategory, BankQuestion } from '../../server/db/seed/bank';
-import { bankProblems } from '../../server/db/seed/bank-rules';
-import { significantWords } from '../../server/db/seed/bank-wording';
+import type { BankCategory, BankQuestion } from '../../server/bank/bank';
+import { bankProblems } from '../../server/bank/bank-rules';
+import { significantWords } from '../../server/bank/bank-wording';
 import { foldForSearch } from '../../shared/text';
 import { laidOut } from './bank-files';
 

@@ -1,13 +1,13 @@
 /**
- * Writes server/db/seed/legacy-bank-hashes.json: for each question of the banks shipped before
+ * Writes server/bank/legacy-bank-hashes.json: for each question of the banks shipped before
  * installs tracked bank versions (the commits below), the content hash of every version it had.
  * seed.ts tells an install's untouched bank questions from its admins' edits by it, once.
  * `npx tsx scripts/bank/legacy-hashes.ts` (needs the git history).
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import type { BankCategory } from '../../server/db/seed/bank';
-import { contentHash } from '../../server/db/seed/seed';
+import { BANK_DATA_FOLDER, type BankCategory } from '../../server/bank/bank';
+import { contentHash } from '../../server/bank/seed';
 import { cleanText } from '../../shared/text';
 
 const COMMITS = ['4c6056d', 'a9f8ab8', '603eb03', '5b560ab'];
@@ -16,7 +16,7 @@ const FILES = ['animals', 'science', 'geography', 'history', 'vietnam', 'sports'
 const hashes: Record<string, Set<string>> = {};
 for (const commit of COMMITS) {
   for (const name of FILES) {
-    const text = execFileSync('git', ['show', `${commit}:server/db/seed/bank/${name}.json`], { encoding: 'utf8' });
+    const text = execFileSync('git', ['show', `${commit}:${BANK_DATA_FOLDER}/${name}.json`], { encoding: 'utf8' });
     const file = JSON.parse(text) as BankCategory;
     for (const q of file.questions) {
       const hash = contentHash({
@@ -41,5 +41,5 @@ const sorted = Object.fromEntries(
     .sort()
     .map((key) => [key, [...(hashes[key] as Set<string>)]]),
 );
-writeFileSync('server/db/seed/legacy-bank-hashes.json', `${JSON.stringify(sorted)}\n`);
+writeFileSync('server/bank/legacy-bank-hashes.json', `${JSON.stringify(sorted)}\n`);
 console.log(`${Object.keys(sorted).length} questions`);

@@ -6,8 +6,8 @@
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readBankPictures } from '../../server/db/seed/seed';
-import { bankImageName } from '../../server/images/bank-images';
+import { readBankPictures } from '../../server/bank/bank';
+import { bankImageName } from '../../server/bank/bank-images';
 import { renderSvgAsWebp } from '../../server/images/image-store';
 
 const folder = process.argv[2];

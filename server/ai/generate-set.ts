@@ -2,7 +2,7 @@ import type { GenerateInput } from '../../shared/schemas/question-set';
 import type { ServerDeps } from '../deps';
 import { DomainError, invalid } from '../errors';
 import { listCategories } from '../services/categories';
-import { isKnownQuestion } from '../services/question-sets';
+import { categoriesHolding } from '../services/question-sets';
 import type { GenerationResult } from './question-generator';
 
 /**
@@ -19,6 +19,7 @@ export async function generateQuestionSet(deps: ServerDeps, input: GenerateInput
     ageCategory: input.ageCategory,
     count: input.numQuestions,
     customPrompt: input.customPrompt,
-    isKnown: (folded) => isKnownQuestion(deps.db, category.id, folded),
+    // Already anywhere (in this category or another): a second copy is not a new question.
+    isKnown: (folded) => categoriesHolding(deps.db, folded).length > 0,
   });
 }

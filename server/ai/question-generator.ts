@@ -58,7 +58,7 @@ export type GenerationRequest = {
   ageCategory: AgeCategory;
   count: number;
   customPrompt?: string | undefined;
-  /** Whether a question (folded English or Vietnamese text) is already in the category. */
+  /** Whether a question (folded English or Vietnamese text) already exists, in any category. */
   isKnown: (foldedText: string) => boolean;
 };
 

@@ -116,14 +116,16 @@ describe('POST /api/generate-questions', () => {
     expect(ai.requests[1]?.messages.at(-1)?.content).toContain(good.question_en);
   });
 
-  it('drops a question already in the category (text compared folded), and stops after a bounded number of tries', async () => {
+  it('drops a question that exists, in any category (text compared folded), and stops after a bounded number of tries', async () => {
     const existing = made();
     ai.reply(set(existing));
+    // Saved under another category: asked for Space, it is still not a new question.
+    const elsewhere = createCategoryRow(db, { en: 'Planets', vi: 'Hành tinh' });
     const saved = await app.inject({
       method: 'POST',
       url: '/api/admin/question-sets',
       headers: adminHeaders,
-      payload: { setId: randomUUID(), questions: [{ ...existing, categoryId, ageCategory: 'Kids' }] },
+      payload: { setId: randomUUID(), questions: [{ ...existing, categoryId: elsewhere, ageCategory: 'Kids' }] },
     });
     expect(saved.statusCode).toBe(200);
     ai.reset();

@@ -1,5 +1,3 @@
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
-import { promisify } from 'node:util';
 import { and, eq, gt } from 'drizzle-orm';
 import {
   countPinTry,
@@ -14,38 +12,6 @@ import {
 import { type Db, writeTransaction } from '../db/database';
 import { sessions, users } from '../db/schema';
 import { DomainError, unauthorized } from '../errors';
-import type { Writer } from '../writer';
-
-const scrypt = promisify(scryptCallback) as (
-  password: string,
-  salt: Buffer,
-  length: number,
-  options: object,
-) => Promise<Buffer>;
-/** scrypt's cost: ~50 ms a PIN on the thread pool, so a guessed PIN costs a guesser as much. */
-const COST = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
-const KEY_BYTES = 32;
-
-/** A PIN as stored: `scrypt$N$r$p$salt$hash`, the salt random, both base64. */
-export async function hashPin(pin: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scrypt(pin, salt, KEY_BYTES, COST);
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64'), key.toString('base64')].join('$');
-}
-
-/** Whether `pin` is the one `stored` hashes (compared in constant time). */
-export async function pinMatches(pin: string, stored: string): Promise<boolean> {
-  const [kind, n, r, p, salt, key] = stored.split('$');
-  if (kind !== 'scrypt' || !salt || !key) return false;
-  const expected = Buffer.from(key, 'base64');
-  const actual = await scrypt(pin, Buffer.from(salt, 'base64'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: COST.maxmem,
-  });
-  return timingSafeEqual(actual, expected);
-}
 
 /*
  * Wrong tries are counted twice: per device (the session: MAX_PIN_TRIES), so that a child's wrong
@@ -172,20 +138,6 @@ export function pinTryRight(db: Db, userId: string, sessionId: string, pinHash: 
     unlockSession(db, userId, sessionId, now);
     return true;
   });
-}
-
-/**
- * Opens the lock on this device with the PIN: the try taken and counted first (takePinTry), then
- * hashed off the writer, then a right one recorded. Wrong: errors:pin.wrong, or errors:pin.lockedOut
- * when it was the try that ran out the budget (said at once, not only at the next).
- */
-export async function unlockWithPin(writer: Writer, userId: string, sessionId: string, pin: string): Promise<void> {
-  const taken = await writer.takePinTry(userId, sessionId);
-  if (taken.pinHash === null) return;
-  if ((await pinMatches(pin, taken.pinHash)) && (await writer.pinTryRight(userId, sessionId, taken.pinHash))) return;
-  throw taken.lockedOutFor !== null
-    ? pinLockedOut(taken.lockedOutFor)
-    : new DomainError('BAD_REQUEST', 'errors:pin.wrong');
 }
 
 /**

@@ -95,6 +95,8 @@ const queries: Record<string, { input?: unknown; as: typeof admin }> = {
   'admin.questionSets.status': { as: admin },
   'admin.reports.list': { as: admin },
   'parentLock.status': { as: family },
+  'family.report': { as: family },
+  'family.games': { input: { profileId, cursor: { playedAt: Date.now(), row: 1_000_000 } }, as: family },
   'show.current': { as: family },
   'show.joinOrigin': { as: family },
   'show.lookup': { input: { code: show.code }, as: family },
@@ -187,7 +189,7 @@ describe('every GET on a read-only connection', () => {
     expect(response.statusCode, response.body).toBe(get.status);
   });
 
-  it.each(['/', '/profiles', '/pre-game', '/game', '/admin/questions'])(
+  it.each(['/', '/profiles', '/pre-game', '/game', '/family', '/admin/questions'])(
     'the page %s with its first answers',
     async (url) => {
       const response = await app.inject({

@@ -200,7 +200,7 @@ describe('the save of a reviewed set takes what a set needs', () => {
     const file = [header, ...rows].join('\n');
     expect(Buffer.byteLength(file)).toBeLessThanOrEqual(IMPORT_MAX_BYTES);
     expect(Buffer.byteLength(file)).toBeGreaterThan(IMPORT_MAX_BYTES - IMPORT_MAX_ROWS * 3);
-    const { questions, problems } = parseQuestionFile('set.csv', file, [], () => false);
+    const { questions, problems } = parseQuestionFile('set.csv', file, [], () => []);
     expect(problems).toEqual([]);
     expect(questions).toHaveLength(IMPORT_MAX_ROWS);
     // Each with a picture, as an export's zip brings them.

@@ -82,7 +82,7 @@ export async function imageRoutes(app: FastifyInstance, options: Options) {
     // The resumable upload's server (tus-server.ts), loaded with the first upload: players never need it.
     let tus: Promise<ResumableUploads> | null = null;
     const handleTus = async (request: FastifyRequest, reply: FastifyReply) => {
-      tus ??= import('./tus-server').then(({ resumableUploads }) => resumableUploads(store, app.log));
+      tus ??= import('./tus-server').then(({ resumableUploads }) => resumableUploads(store, app.log, UPLOADS_ROUTE));
       const uploads = await tus;
       // Who uploads, for the quotas of unfinished uploads (tus-server.ts): checked by the hook above.
       const admin = await signedInAdmin(options, request, reply);

@@ -423,7 +423,7 @@ describe('a question’s image', () => {
       imageUrl: used,
     });
     const { createImageStore } = await import('./image-store');
-    const { imageUseCount } = await import('../services/admin-questions');
+    const { imageUseCount } = await import('../services/admin-question-edits');
     const store = createImageStore(join(dirname(db.path), 'uploads'));
     await store.removeUnused((url) => imageUseCount(db, url) > 0, 0);
     expect(storedFiles()).toContain(used.split('/').at(-1));

@@ -5,7 +5,6 @@ import { FileStore } from '@tus/file-store';
 import { Server as TusServer, type Upload } from '@tus/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { DomainError, englishMessage, httpErrorOf } from '../errors';
-import { UPLOADS_ROUTE } from './image-routes';
 import { type ImageStore, MAX_IMAGE_BYTES } from './image-store';
 
 /** Resumable uploads no one finished are dropped after two hours (a 10 MB image takes minutes). */
@@ -21,11 +20,11 @@ export type ResumableUploads = {
 };
 
 /**
- * The tus resumable-upload protocol for images over 256 KB (spec §4): @tus/server with
- * @tus/file-store, offsets kept on the server, 409 for a chunk at the wrong offset, the file's
+ * The tus resumable-upload protocol for images over 256 KB (spec §4), served at `route`: @tus/server
+ * with @tus/file-store, offsets kept on the server, 409 for a chunk at the wrong offset, the file's
  * SHA-256 checked once whole, then stored like any upload (ImageStore.store re-encodes it).
  */
-export function resumableUploads(store: ImageStore, log: FastifyBaseLogger): ResumableUploads {
+export function resumableUploads(store: ImageStore, log: FastifyBaseLogger, route: string): ResumableUploads {
   const datastore = new FileStore({ directory: store.incoming, expirationPeriodInMilliseconds: INCOMING_EXPIRY_MS });
   /** Who sent each request being served (tus hands the hooks its own view of the request, which leads back here). */
   const uploaderOf = new WeakMap<IncomingMessage, string>();
@@ -45,7 +44,7 @@ export function resumableUploads(store: ImageStore, log: FastifyBaseLogger): Res
   }
 
   const tus = new TusServer({
-    path: UPLOADS_ROUTE,
+    path: route,
     datastore,
     maxSize: MAX_IMAGE_BYTES,
     relativeLocation: true,

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ladderDifficulty, QUESTIONS_PER_GAME } from '../../shared/ladder';
+import { loadStarterBank } from '../bank/bank';
+import { ENFORCED_DEPTH } from '../bank/bank-rules';
+import { seedStarterBank } from '../bank/seed';
 import { games, questions } from '../db/schema';
-import { loadStarterBank } from '../db/seed/bank';
-import { ENFORCED_DEPTH } from '../db/seed/bank-rules';
-import { seedStarterBank } from '../db/seed/seed';
 import { createTestDb } from '../test/db';
 import { createAccount, createProfileRow } from '../test/factories';
 import { rightAnswerAt } from '../test/game-helpers';

@@ -5,9 +5,11 @@ import { countQuestions, listQuestions } from './admin-questions';
 import { sampleSelectionQueries, seekSql } from './question-picker';
 // The modules whose prepared queries are checked: importing them defines their query sets.
 import '../auth/session';
-import './game';
+import '../game/game';
 import './profiles';
 import '../show/store';
+import './profile-history';
+import './family-shows';
 
 const db = createTestDb();
 
@@ -58,6 +60,19 @@ describe('hot queries never scan a table', () => {
   // SQLite plans a joined statement with parameters again on every run (see db/prepared.ts).
   it.each(hotQueries.filter((sql) => sql.includes('?')))('reads at most one table: %s', (sql) => {
     expect(topLevelTables(sql).length).toBeLessThanOrEqual(1);
+  });
+
+  it('a profile’s history (/pre-game, the family page) reads its games through its index, newest first unsorted', () => {
+    const reads = hotQueries.filter((sql) =>
+      /from "?games"? where \(*("games"\.)?"?profile_id"? = \? and \(*("games"\.)?"?status"? <>/i.test(sql),
+    );
+    expect(reads.length).toBeGreaterThanOrEqual(2);
+    for (const sql of reads) expect(planOf(sql)).toMatch(/^SEARCH games USING INDEX games_profile_idx \(profile_id=\?/);
+  });
+
+  it('a profile’s family-show results (the family page) come through its index, newest first unsorted', () => {
+    const [shows] = hotQueries.filter((sql) => /status = 'show'/.test(sql));
+    expect(planOf(shows as string)).toBe('SEARCH games USING INDEX games_profile_idx (profile_id=?)');
   });
 
   it('a join would count as two tables: the check can fail', () => {

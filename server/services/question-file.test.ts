@@ -27,7 +27,7 @@ const categories = [
   { id: 1, name_en: 'Animals', name_vi: 'Động vật' },
   { id: 2, name_en: 'Geography', name_vi: 'Địa lý' },
 ];
-const nothingKnown = () => false;
+const nothingKnown = () => [];
 const header = CSV_COLUMNS.join(',');
 const row = (cells: (string | number)[]) =>
   cells.map((c) => (/[",\n]/.test(String(c)) ? `"${String(c).replaceAll('"', '""')}"` : c)).join(',');
@@ -232,15 +232,33 @@ describe('reading a question set file', () => {
     ]);
   });
 
-  it('flags a question already in its category, and a file over 5,000 rows', () => {
-    const csv = [header, row(good('barks'))].join('\n');
-    const known = parseQuestionFile(
-      'set.csv',
-      csv,
-      categories,
-      (id, folded) => id === 1 && folded === 'con vat nao barks?',
-    );
-    expect(known.problems).toEqual([{ line: 2, message: 'errors:questionSet.alreadyInCategory' }]);
+  it('flags a question already in its category or in another one (saying which), and a file over 5,000 rows', () => {
+    const csv = [
+      header,
+      row(good('barks')),
+      row(good('meows')),
+      row(good('hops').map((c, i) => (i === 0 ? 'Pets' : i === 1 ? 'Thú cưng' : c))),
+      row(good('flies')),
+    ].join('\n');
+    // "barks" is in its own category; "meows" in Geography; "hops" too, though the file says a new category.
+    const where: Record<string, number[]> = {
+      'con vat nao barks?': [1],
+      'which animal meows?': [2],
+      'which animal hops?': [2, 1],
+    };
+    const known = parseQuestionFile('set.csv', csv, categories, (folded) => where[folded] ?? []);
+    const elsewhere = {
+      message: 'errors:questionSet.alreadyInOtherCategory',
+      params: { name: 'Geography', categoryId: 2 },
+    };
+    expect(known.problems).toEqual([
+      { line: 2, message: 'errors:questionSet.alreadyInCategory' },
+      { line: 3, ...elsewhere },
+      { line: 4, ...elsewhere },
+    ]);
+    expect(known.questions.map((q) => q.question_en)).toEqual(['Which animal flies?']);
+    // The category the file names is not offered: every question of it exists already.
+    expect(known.newCategories).toEqual([]);
     const huge = [header, ...Array.from({ length: 5001 }, (_, i) => row(good(`number ${i}`)))].join('\n');
     expect(parseQuestionFile('big.csv', huge, categories, nothingKnown)).toEqual({
       questions: [],

@@ -325,17 +325,41 @@ export function jsonElementLines(text: string): number[] {
 }
 
 /**
+ * Why a question of the file is already here, given the categories holding its text: in the very
+ * category it is for, or in another (named, with its id for the review to name it in the admin's
+ * language); null when it is nowhere.
+ */
+function alreadyHere(
+  question: ImportedQuestion,
+  holdingIds: number[],
+  categories: CategoryView[],
+): Omit<FileProblem, 'line'> | null {
+  if (holdingIds.length === 0) return null;
+  if (!question.newCategory && holdingIds.includes(question.categoryId)) {
+    return { message: 'errors:questionSet.alreadyInCategory' };
+  }
+  const other = categories.find((category) => category.id === holdingIds[0]);
+  return {
+    message: 'errors:questionSet.alreadyInOtherCategory',
+    params: { name: other?.name_en ?? '', categoryId: holdingIds[0] as number },
+  };
+}
+
+/**
  * Reads a question set's file (its name says CSV or JSON; a JSON array or object is recognised
- * anyway). Every row is checked by the add-question form's rules, and against the other rows and
- * `isKnown` (the questions already in its category); each problem names its line. A category the
- * file names in both languages that does not exist is listed in `newCategories`, its questions
- * kept with categoryId 0 (the review asks before creating it). Nothing here writes anything.
+ * anyway). Every row is checked by the add-question form's rules, against the other rows (the same
+ * text twice, in whatever categories) and against `holding` (the categories already holding a
+ * question of that folded text, any of them: a question imported from another install under
+ * another category is still the same question); each problem names its line, and where the
+ * question already is. A category the file names in both languages that does not exist is listed
+ * in `newCategories`, its questions kept with categoryId 0 (the review asks before creating it).
+ * Nothing here writes anything.
  */
 export function parseQuestionFile(
   name: string,
   content: string,
   categories: CategoryView[],
-  isKnown: (categoryId: number, folded: string) => boolean,
+  holding: (folded: string) => number[],
 ): ParsedFile {
   const text = content.startsWith(BOM) ? content.slice(BOM.length) : content;
   const findCategory = (value: unknown) => {
@@ -390,18 +414,15 @@ export function parseQuestionFile(
       problems.push({ line, ...read });
       continue;
     }
-    const where = read.newCategory ? `new:${foldForSearch(read.newCategory.name_en)}` : String(read.categoryId);
-    const keys = [read.question_en, read.question_vi].map((t) => `${where}:${foldForSearch(t)}`);
+    const keys = [read.question_en, read.question_vi].map(foldForSearch).filter((key) => key !== '');
     const twin = keys.map((key) => seen.get(key)).find((at) => at !== undefined);
     if (twin !== undefined) {
       problems.push({ line, message: 'errors:questionSet.duplicateInFile', params: { line: twin } });
       continue;
     }
-    if (
-      !read.newCategory &&
-      [read.question_en, read.question_vi].some((t) => isKnown(read.categoryId, foldForSearch(t)))
-    ) {
-      problems.push({ line, message: 'errors:questionSet.alreadyInCategory' });
+    const existing = alreadyHere(read, keys.flatMap(holding), categories);
+    if (existing) {
+      problems.push({ line, ...existing });
       continue;
     }
     for (const key of keys) seen.set(key, line);

@@ -5,7 +5,7 @@ import { DomainError, invalid } from '../errors';
 import type { ImageStore } from '../images/image-store';
 import { listCategories } from './categories';
 import { type ParsedFile, parseQuestionFile } from './question-file';
-import { isKnownQuestion } from './question-sets';
+import { categoriesHolding } from './question-sets';
 import { isZip, openQuestionZip, storeZipPictures } from './question-zip';
 
 export type ImportedFile = Omit<ParsedFile, 'questions'> & { questions: SetQuestion[] };
@@ -13,7 +13,8 @@ export type ImportedFile = Omit<ParsedFile, 'questions'> & { questions: SetQuest
 /**
  * An uploaded question file read for review (admin): CSV or JSON, or an export's zip whose
  * pictures are stored on the way (not yet used by any question: the hourly clean-up takes those of
- * a review never saved). Nothing else is written; a refusal is a DomainError naming why.
+ * a review never saved). A question already here, in any category, is one of the file's problems,
+ * so its picture is not stored again. Nothing else is written; a refusal is a DomainError naming why.
  */
 export async function importQuestionFile(
   db: Db,
@@ -27,8 +28,8 @@ export async function importQuestionFile(
   const text = zip?.text ?? bytes.toString('utf8');
   // A spreadsheet's or a picture's bytes, not text: refused whole (shared/text.ts, holdsNul).
   if (holdsNul(text)) throw invalid('errors:questionSet.notText');
-  const parsed = parseQuestionFile(zip?.name ?? name, text.normalize('NFC'), listCategories(db), (categoryId, folded) =>
-    isKnownQuestion(db, categoryId, folded),
+  const parsed = parseQuestionFile(zip?.name ?? name, text.normalize('NFC'), listCategories(db), (folded) =>
+    categoriesHolding(db, folded),
   );
   // A plain file's questions have no pictures, whatever its image column says.
   const questions = zip

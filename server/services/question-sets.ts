@@ -7,24 +7,32 @@ import { invalid } from '../errors';
 import { indexQuestion, searchableOf, searchMatch } from './question-search';
 
 /**
- * Whether a question with this folded text (English or Vietnamese) is already in the category:
- * the search index narrows it to the questions containing the text, then their texts are compared
- * whole, folded alike (the admin issue: "compare normalized text").
+ * The categories holding a question with this folded text (English or Vietnamese), in any
+ * category: the search index narrows it to the questions containing the text, then their texts
+ * are compared whole, folded alike (the admin issue: "compare normalized text"). What an import
+ * and an AI set recognise as already there, wherever it is.
  */
-export function isKnownQuestion(db: Db, categoryId: number, foldedText: string): boolean {
-  if ([...foldedText].length < 3) return false;
+export function categoriesHolding(db: Db, foldedText: string): number[] {
+  if ([...foldedText].length < 3) return [];
   const search = sql.raw(QUESTION_SEARCH_TABLE);
   const candidates = db
-    .select({ questionEn: questions.questionEn, questionVi: questions.questionVi })
+    .select({ categoryId: questions.categoryId, questionEn: questions.questionEn, questionVi: questions.questionVi })
     .from(questions)
     .innerJoin(sql`${search}`, sql`${search}.rowid = ${questions.id}`)
-    .where(and(sql`${search} MATCH ${searchMatch(foldedText)}`, eq(questions.categoryId, categoryId)))
-    .limit(50)
+    .where(sql`${search} MATCH ${searchMatch(foldedText)}`)
+    .limit(KNOWN_CANDIDATES)
     .all();
-  return candidates.some(
+  const holding = candidates.filter(
     (row) => foldForSearch(row.questionEn) === foldedText || foldForSearch(row.questionVi ?? '') === foldedText,
   );
+  return [...new Set(holding.map((row) => row.categoryId))];
 }
+
+/**
+ * The questions containing a text looked at whole: a whole question's text is rarely inside many
+ * others (a longer question that quotes it), so the same one is among the first of them.
+ */
+const KNOWN_CANDIDATES = 200;
 
 /**
  * Saves a question set (writer): every question in one transaction, each with a random key for

@@ -63,7 +63,7 @@ async function install() {
 }
 
 type Imported = {
-  questions: { imageUrl?: string | null; newCategory?: { name_en: string; name_vi: string } }[];
+  questions: { question_en?: string; imageUrl?: string | null; newCategory?: { name_en: string; name_vi: string } }[];
   problems: unknown[];
   newCategories: { name_en: string; name_vi: string }[];
 };
@@ -168,6 +168,45 @@ describe('an export with its pictures', () => {
     expect(again.questions).toEqual([]);
     expect(again.newCategories).toEqual([]);
     expect(again.problems).toHaveLength(4);
+  });
+
+  it('recognises questions that exist under another category: says where, saves none, stores no picture', async () => {
+    const from = await install();
+    const ocean = createCategoryRow(from.db, { en: 'Ocean life', vi: 'Sinh vật đại dương' });
+    const [whale, seal] = [await from.upload(await picture(8)), await from.upload(await picture(9))];
+    const exportedSet = [question(21, ocean, whale), question(22, ocean, null), question(23, ocean, seal)];
+    expect((await from.save(exportedSet)).json()).toEqual({ saved: 3 });
+    const exported = await from.app.inject({
+      method: 'GET',
+      url: `/api/admin/questions/export?format=zip&categoryId=${ocean}`,
+      headers: from.headers,
+    });
+
+    // The other install holds two of them in a category of its own: one word for word, one by its
+    // Vietnamese text alone, typed in other case and spacing, decomposed (NFD).
+    const to = await install();
+    const animals = createCategoryRow(to.db, { en: 'Animals', vi: 'Động vật' });
+    const retyped = {
+      ...question(22, animals, null),
+      question_en: 'Which animal of the sea is the twenty-second?',
+      question_vi: '  SINH VẬT BIỂN   nào là số 22? '.normalize('NFD'),
+    };
+    expect((await to.save([question(21, animals, null), retyped])).json()).toEqual({ saved: 2 });
+    const body = (await to.importFile('export.zip', exported.rawPayload)).json() as Imported;
+    const elsewhere = {
+      message: 'errors:questionSet.alreadyInOtherCategory',
+      params: { name: 'Animals', categoryId: animals },
+      text: 'This question is already in another category: Animals.',
+    };
+    expect(body.problems).toEqual([
+      { line: 2, ...elsewhere },
+      { line: 3, ...elsewhere },
+    ]);
+    // Only the new one is offered, in the category the file names; only its picture is stored.
+    expect(body.questions.map((q) => q.question_en)).toEqual(['Which sea creature is number 23?']);
+    expect(body.newCategories).toEqual([{ name_en: 'Ocean life', name_vi: 'Sinh vật đại dương' }]);
+    expect(to.storedPictures()).toEqual([body.questions[0]?.imageUrl?.split('/').at(-1)]);
+    expect(to.questionCount()).toBe(2);
   });
 
   it('leaves out a picture whose file is gone: its question imports without one', async () => {

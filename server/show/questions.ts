@@ -5,8 +5,8 @@ import { applyOrder, randomPermutation, shownIndexOf } from '../../shared/shuffl
 import type { Db } from '../db/database';
 import { showQuestions, shows, users } from '../db/schema';
 import { conflict } from '../errors';
+import { localize } from '../game/game-views';
 import { heardByFamily, withGame } from '../services/family-games';
-import { localize } from '../services/game';
 import { selectQuestions } from '../services/question-rows';
 import { type PlayerRow, type ShowRow, showStore } from './store';
 

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { closeDatabase, openDatabase } from '../db/database';
 import { DomainError } from '../errors';
-import { answerQuestion } from '../services/game';
+import { answerQuestion } from '../game/game';
 
 const [dbPath, goFile, userId, gamesJson] = process.argv.slice(2) as [string, string, string, string];
 const picks = JSON.parse(gamesJson) as { gameId: string; position: number; answerIndex: number }[];

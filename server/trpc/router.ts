@@ -1,5 +1,6 @@
 import { adminRouter } from './routers/admin';
 import { categoriesRouter } from './routers/categories';
+import { familyRouter } from './routers/family';
 import { gameRouter } from './routers/game';
 import { parentLockRouter } from './routers/parent-lock';
 import { profilesRouter } from './routers/profiles';
@@ -14,6 +15,7 @@ export const appRouter = router({
   game: gameRouter,
   admin: adminRouter,
   parentLock: parentLockRouter,
+  family: familyRouter,
   show: showRouter,
 });
 

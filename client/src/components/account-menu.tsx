@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { paths } from '../config/paths';
 import { useParentLock } from '../features/parent-lock/use-parent-lock';
 import { focusWhenReady } from '../lib/focus';
@@ -98,8 +98,14 @@ export function AccountMenu() {
             {t('account.signedInAs')} <strong>{user.email}</strong>
           </p>
         )}
+        {user && step === 'open' && (
+          // `~`: absolute, also from inside the nested /admin routes. The page asks for the PIN itself.
+          <Link className="button account-page-link" href={`~${paths.family}`} onClick={() => setStep('closed')}>
+            {t('account.family')}
+          </Link>
+        )}
         {user?.isAdmin && step === 'open' && (
-          <a className="button account-admin-link" href={paths.admin}>
+          <a className="button account-page-link" href={paths.admin}>
             {t('account.admin')}
           </a>
         )}

@@ -16,6 +16,8 @@ type Options = {
    * may place the focus itself, and this is the way back only if it does not.
    */
   whileLost?: boolean;
+  /** Focus without scrolling to it: the caller shows what matters (a countdown pinned in view beside a question). */
+  preventScroll?: boolean;
 };
 
 const FALLBACK_AFTER_MS = 2000;
@@ -30,7 +32,7 @@ export function focusWhenReady(find: Find, options: Options = {}): () => void {
     if (!element?.isConnected) return null;
     ours = true;
     try {
-      element.focus();
+      element.focus({ preventScroll: options.preventScroll ?? false });
     } finally {
       ours = false;
     }

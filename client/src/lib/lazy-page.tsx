@@ -35,3 +35,18 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyP
       ),
   });
 }
+
+/** The pages by address (pages.ts registers them): what preloadPage finds the next page's code by. */
+const registered = new Map<string, LazyPage>();
+
+export function registerPages(byPath: Record<string, LazyPage>): void {
+  for (const [path, page] of Object.entries(byPath)) registered.set(path, page);
+}
+
+/**
+ * Fetches ahead the code of the page at `path`, by its address: a page preloads the next one
+ * without importing pages.ts, which loads it back.
+ */
+export function preloadPage(path: string): Promise<void> {
+  return registered.get(path)?.preload() ?? Promise.resolve();
+}

@@ -7,6 +7,7 @@ export type PageTitle =
   | 'createProfile'
   | 'preGame'
   | 'game'
+  | 'family'
   | 'admin'
   | 'notFound'
   | 'show'

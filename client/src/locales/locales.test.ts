@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import enSpeech from '../../../shared/locales/en/speech.json';
 import viSpeech from '../../../shared/locales/vi/speech.json';
 import { adminResources } from '../features/admin/admin-strings';
+import enFamily from '../features/family/locales/en.json';
+import viFamily from '../features/family/locales/vi.json';
 import enParentLock from '../features/parent-lock/locales/en.json';
 import viParentLock from '../features/parent-lock/locales/vi.json';
 import enShow from '../features/show/locales/en.json';
@@ -10,7 +12,8 @@ import { resources as playerResources } from '../lib/i18n';
 import enGame from './en/game.json';
 import viGame from './vi/game.json';
 
-// Namespaces loaded with their chunks are checked here too: what the game says, the parent lock, the family show.
+// Namespaces loaded with their chunks are checked here too: what the game says, the parent lock, the
+// family show, the family page.
 const resources = {
   en: {
     ...playerResources.en,
@@ -19,6 +22,7 @@ const resources = {
     speech: enSpeech,
     parentLock: enParentLock,
     show: enShow,
+    family: enFamily,
   },
   vi: {
     ...playerResources.vi,
@@ -27,6 +31,7 @@ const resources = {
     speech: viSpeech,
     parentLock: viParentLock,
     show: viShow,
+    family: viFamily,
   },
 };
 

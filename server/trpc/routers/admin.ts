@@ -13,7 +13,8 @@ import {
 import { generateInput } from '../../../shared/schemas/question-set';
 import { generateQuestionSet } from '../../ai/generate-set';
 import { adminOverview } from '../../services/admin-overview';
-import { countQuestions, getQuestion, imageUseCount, listQuestions } from '../../services/admin-questions';
+import { getQuestion, imageUseCount } from '../../services/admin-question-edits';
+import { countQuestions, listQuestions } from '../../services/admin-questions';
 import { listReportedQuestions } from '../../services/reports';
 import type { Context } from '../context';
 import { adminProcedure, router } from '../trpc';

@@ -7,7 +7,7 @@ import {
   startGameInput,
 } from '../../../shared/schemas/game';
 import { reportQuestionInput } from '../../../shared/schemas/report';
-import { currentGame, gameById, gameState } from '../../services/game';
+import { currentGame, gameById, gameState } from '../../game/game-views';
 import { protectedProcedure, router } from '../trpc';
 
 export const gameRouter = router({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isUnlocked, PIN_PATTERN } from '../../../shared/parent-lock';
-import { hashPin, unlockWithPin } from '../../auth/parent-lock';
+import { hashPin } from '../../auth/pin-hash';
+import { unlockWithPin } from '../../auth/pin-unlock';
 import { parentProcedure, protectedProcedure, router } from '../trpc';
 
 const pinInput = z.object({ pin: z.string().regex(PIN_PATTERN, 'errors:pin.format') });

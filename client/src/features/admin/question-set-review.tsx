@@ -12,6 +12,9 @@ import {
 import { SetQuestionItem } from './question-set-question';
 import { useCategories } from './use-category-names';
 
+/** A file's questions that exist already: in the category they are for, or in another one. */
+const ALREADY_HERE = ['errors:questionSet.alreadyInCategory', 'errors:questionSet.alreadyInOtherCategory'];
+
 /**
  * What the review says when none of a set's questions can be saved now: that some wait for their
  * new categories to be allowed, or that they all exist already (a file imported twice), rather
@@ -19,7 +22,7 @@ import { useCategories } from './use-category-names';
  */
 function NothingToSave({ problems, waiting }: { problems: FileProblem[]; waiting: number }) {
   const { t } = useTranslation('admin');
-  const existing = problems.filter((problem) => problem.message === 'errors:questionSet.alreadyInCategory').length;
+  const existing = problems.filter((problem) => ALREADY_HERE.includes(problem.message)).length;
   if (waiting > 0) {
     return (
       <p className="notice" role="status">
@@ -71,8 +74,16 @@ export function ReviewSection({ state, dispatch, busy, titleRef, onSave }: Props
   const localName = (names: NewCategory) => (language === 'vi' ? names.name_vi : names.name_en);
   const categoryName = (question: SetQuestion) =>
     question.newCategory ? localName(question.newCategory) : nameOf(question.categoryId);
+  // Where a question already is, named in the admin's language (the server names it in English).
+  const named = (problem: FileProblem): FileProblem =>
+    problem.params?.categoryId === undefined
+      ? problem
+      : {
+          ...problem,
+          params: { ...problem.params, name: nameOf(Number(problem.params.categoryId)) || (problem.params.name ?? '') },
+        };
   const shownProblems: FileProblem[] = [
-    ...state.problems,
+    ...state.problems.map(named),
     ...set
       .filter((question) => !isOffered(state, question))
       .map((question) => ({

@@ -1,5 +1,5 @@
 import '../../lib/speech/speech-strings';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../../shared/i18n';
 import {
@@ -11,10 +11,10 @@ import {
 } from '../../../../shared/lifelines';
 import type { SpokenLine } from '../../../../shared/spoken-lines';
 import { announce } from '../../lib/announcer';
-import { errorKeyOf, isNetworkFailure } from '../../lib/errors';
 import { focusWhenReady } from '../../lib/focus';
 import { ANSWER_LETTERS, type SpeechPart } from '../../lib/speech/voice';
-import { trpc, withTimeout } from '../../lib/trpc';
+import { FamilyCountdown, keepQuestionInView } from './family-countdown';
+import { useLifelineRequest } from './use-lifeline-request';
 
 /** Drawn, not emoji: the same on every device (many TVs and headless browsers have no emoji font). */
 const ICONS: Record<Lifeline, React.ReactNode> = {
@@ -60,54 +60,41 @@ type Props = {
 export function Lifelines({ gameId, position, used, locked, language, onUsed, say }: Props) {
   const { t, i18n } = useTranslation('game');
   const spoken = i18n.getFixedT(language, 'speech');
-  const utils = trpc.useUtils();
-  const [busy, setBusy] = useState<Lifeline | null>(null);
-  const [error, setError] = useState<string | null>(null);
   /** The question Ask the family's countdown runs on, while it runs. */
   const [familyAt, setFamilyAt] = useState<number | null>(null);
 
-  async function use(lifeline: Lifeline) {
-    if (busy) return;
-    setBusy(lifeline);
-    setError(null);
-    try {
-      const now = await utils.client.game.lifeline.mutate({ gameId, position, lifeline }, withTimeout());
-      onUsed(now);
-      // The lifeline's button is now disabled: focus goes on to what it brought (in view on a
-      // phone too), never to the page.
-      focusAfter(lifeline);
-      if (lifeline === 'fiftyFifty' && now.fiftyFifty) {
-        const letters = now.fiftyFifty.removed.map((index) => ANSWER_LETTERS[index]);
-        announce(t('lifelines.fiftyRemoved', { first: letters[0], second: letters[1] }));
-      }
-      if (lifeline === 'audience' && now.audience) {
-        announce(
-          `${t('lifelines.pollTitle')}: ${now.audience.poll
-            .map((percent, index) => t('lifelines.pollShare', { letter: ANSWER_LETTERS[index], percent }))
-            .join(', ')}.`,
-        );
-        say(
-          [
-            { text: spoken('audience'), lang: language },
-            ...now.audience.poll.flatMap((percent, index) =>
-              percent > 0 ? [{ text: `${ANSWER_LETTERS[index]}: ${percent}%`, lang: language }] : [],
-            ),
-          ],
-          'audience',
-        );
-      }
-      if (lifeline === 'family') {
-        setFamilyAt(position);
-        say([{ text: spoken('family', { seconds: ASK_THE_FAMILY_SECONDS }), lang: language }], 'family');
-      }
-    } catch (failure) {
-      setError(
-        isNetworkFailure(failure) ? 'errors:game.lifelineFailed' : errorKeyOf(failure, 'errors:game.lifelineFailed'),
+  /** What a lifeline brings, once the server has taken it: shown, announced, read aloud. */
+  function brought(lifeline: Lifeline, now: UsedLifelines) {
+    onUsed(now);
+    // The lifeline's button is now disabled: focus goes on to what it brought (in view on a
+    // phone too), never to the page.
+    focusAfter(lifeline);
+    if (lifeline === 'fiftyFifty' && now.fiftyFifty) {
+      const letters = now.fiftyFifty.removed.map((index) => ANSWER_LETTERS[index]);
+      announce(t('lifelines.fiftyRemoved', { first: letters[0], second: letters[1] }));
+    }
+    if (lifeline === 'audience' && now.audience) {
+      announce(
+        `${t('lifelines.pollTitle')}: ${now.audience.poll
+          .map((percent, index) => t('lifelines.pollShare', { letter: ANSWER_LETTERS[index], percent }))
+          .join(', ')}.`,
       );
-    } finally {
-      setBusy(null);
+      say(
+        [
+          { text: spoken('audience'), lang: language },
+          ...now.audience.poll.flatMap((percent, index) =>
+            percent > 0 ? [{ text: `${ANSWER_LETTERS[index]}: ${percent}%`, lang: language }] : [],
+          ),
+        ],
+        'audience',
+      );
+    }
+    if (lifeline === 'family') {
+      setFamilyAt(position);
+      say([{ text: spoken('family', { seconds: ASK_THE_FAMILY_SECONDS }), lang: language }], 'family');
     }
   }
+  const request = useLifelineRequest({ gameId, position, onTaken: brought });
 
   const poll = used.audience?.position === position ? used.audience.poll : null;
   return (
@@ -124,9 +111,9 @@ export function Lifelines({ gameId, position, used, locked, language, onUsed, sa
               data-lifeline={lifeline}
               // Held while another is asked for, not disabled: the focus stays on the one pressed.
               disabled={taken || locked}
-              aria-disabled={(busy !== null && busy !== lifeline) || undefined}
-              aria-busy={busy === lifeline || undefined}
-              onClick={() => void use(lifeline)}
+              aria-disabled={(request.pending !== null && request.pending !== lifeline) || undefined}
+              aria-busy={request.pending === lifeline || undefined}
+              onClick={() => request.take(lifeline)}
             >
               <span className="lifeline-icon" aria-hidden="true">
                 {ICONS[lifeline]}
@@ -137,10 +124,18 @@ export function Lifelines({ gameId, position, used, locked, language, onUsed, sa
           );
         })}
       </fieldset>
-      {error && (
+      {request.error && (
         <p className="form-error" role="alert">
-          {t(error)}
+          {t(request.error)}
         </p>
+      )}
+      {request.waiting && (
+        <div className="notice lifeline-waiting" role="status">
+          <p>{t('lifelines.waiting', { lifeline: t(`lifelines.${request.waiting}`) })}</p>
+          <button type="button" className="button" onClick={request.retry}>
+            {t('play.retry')}
+          </button>
+        </div>
       )}
       {poll && <AudiencePoll poll={poll} />}
       {familyAt === position && (
@@ -184,46 +179,6 @@ function AudiencePoll({ poll }: { poll: number[] }) {
   );
 }
 
-/** Ask the family: the seconds left to ask someone in the room, then "Time is up!". */
-function FamilyCountdown({ onTimeUp, onDone }: { onTimeUp: () => void; onDone: () => void }) {
-  const { t } = useTranslation('game');
-  const [left, setLeft] = useState(ASK_THE_FAMILY_SECONDS);
-  const timeUp = useRef(onTimeUp);
-  timeUp.current = onTimeUp;
-  useEffect(() => {
-    const endsAt = Date.now() + ASK_THE_FAMILY_SECONDS * 1000;
-    const timer = setInterval(() => {
-      const seconds = Math.max(0, Math.ceil((endsAt - Date.now()) / 1000));
-      setLeft(seconds);
-      if (seconds === 0) {
-        clearInterval(timer);
-        timeUp.current();
-      }
-    }, 250);
-    return () => clearInterval(timer);
-  }, []);
-
-  return (
-    <section className="family-countdown" aria-labelledby="family-title">
-      <h2 id="family-title" className="section-title">
-        {t('lifelines.familyTitle')}
-      </h2>
-      <p>{t('lifelines.familyHint', { seconds: ASK_THE_FAMILY_SECONDS })}</p>
-      <p className="countdown" role="timer" aria-live="off">
-        <span className="countdown-number" aria-hidden="true">
-          {left}
-        </span>
-        <span className="visually-hidden">{t('lifelines.secondsLeft', { count: left })}</span>
-      </p>
-      {/* Announced at the end only: a screen reader counting every second would drown the question. */}
-      <p role="status">{left === 0 ? t('lifelines.timeUp') : ''}</p>
-      <button type="button" className="button" onClick={onDone}>
-        {t('lifelines.familyDone')}
-      </button>
-    </section>
-  );
-}
-
 const firstAnswerLeft = () => document.querySelector<HTMLElement>('.answers button.answer:not([disabled])');
 
 /** What a lifeline brought, where the focus goes once it is used. */
@@ -236,10 +191,19 @@ const BROUGHT: Record<Lifeline, () => HTMLElement | null> = {
 /**
  * Focus to what a lifeline brought (the first answer 50:50 left, the audience's poll, the family's
  * Done), once the page shows it: its button shown used says the screen has been drawn again, so
- * the answers found are the ones left, not the ones before.
+ * the answers found are the ones left, not the ones before. Ask the family's countdown stays
+ * pinned in view (styles.css): its Done takes the focus where it is, and the question is brought
+ * into view, not scrolled away, for the family reads it while they decide.
  */
 function focusAfter(lifeline: Lifeline) {
-  focusWhenReady(() =>
-    document.querySelector(`.lifeline[data-lifeline="${lifeline}"]:disabled`) ? BROUGHT[lifeline]() : null,
+  const family = lifeline === 'family';
+  focusWhenReady(
+    () => {
+      if (!document.querySelector(`.lifeline[data-lifeline="${lifeline}"]:disabled`)) return null;
+      const target = BROUGHT[lifeline]();
+      if (family && target) keepQuestionInView();
+      return target;
+    },
+    { preventScroll: family },
   );
 }

@@ -13,10 +13,10 @@ import { errorKeyOf } from '../../lib/errors';
 import { formatAmount } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { keep, readKept } from '../../lib/kept';
+import { preloadPage } from '../../lib/lazy-page';
 import { usePageTitle } from '../../lib/page-title';
 import { unlockSpeech } from '../../lib/speech/speech';
 import { trpc } from '../../lib/trpc';
-import { GamePage } from '../../pages';
 import { type GameNavigationState, RANDOM_CATEGORY } from './navigation';
 import { ProfileHistory } from './profile-history';
 
@@ -43,7 +43,7 @@ export default function PreGamePage() {
   const [confirmingNew, setConfirmingNew] = useState(false);
   // The game screen's code, fetched while the family chooses: Start works even if the network drops now.
   useEffect(() => {
-    void GamePage.preload();
+    void preloadPage(paths.game);
   }, []);
   const selectId = useId();
   usePageTitle('preGame');

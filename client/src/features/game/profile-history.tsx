@@ -70,25 +70,28 @@ function RecentGames({ games }: { games: History['recent'] }) {
   );
 }
 
-/** One bar per category, as long as its right answers (the longest full), the number at its end. */
+/**
+ * One bar per category, as long as its right answers (the longest full), the number at its end: a
+ * Random game's questions count under their own categories (server/services/profile-history.ts).
+ */
 function CategoryBars({ tallies }: { tallies: History['byCategory'] }) {
   const { t } = useTranslation('game');
   const nameOf = useCategoryName();
-  const most = Math.max(1, ...tallies.map((tally) => tally.correctAnswers));
+  const most = Math.max(1, ...tallies.map((tally) => tally.right));
   return (
     <ul className="category-bars">
       {tallies.map((tally) => {
         const name = nameOf(tally.category);
         return (
-          <li key={name} aria-label={t('history.categoryTally', { name, count: tally.correctAnswers })}>
+          <li key={name} aria-label={t('history.categoryTally', { name, count: tally.right })}>
             <span className="category-bar-name" aria-hidden="true">
               {name}
             </span>
             <span className="category-bar" aria-hidden="true">
-              <span style={{ width: `${(tally.correctAnswers / most) * 100}%` }} />
+              <span style={{ width: `${(tally.right / most) * 100}%` }} />
             </span>
             <span className="category-bar-count" aria-hidden="true">
-              {tally.correctAnswers}
+              {tally.right}
             </span>
           </li>
         );

@@ -8,8 +8,11 @@ import { trpc } from '../../lib/trpc';
 import { useKeepUnlocked } from './use-keep-unlocked';
 import { useParentLock } from './use-parent-lock';
 
-/** Behind the parent lock: with a PIN set and the lock closed, the PIN first (the server holds it too). */
-export function ParentUnlocked({ children }: { children: ReactNode }) {
+/**
+ * Behind the parent lock: with a PIN set and the lock closed, the PIN first (the server holds it
+ * too). While it is open, the parent's activity keeps it open. `area` says what is locked.
+ */
+export function ParentUnlocked({ children, area = 'admin' }: { children: ReactNode; area?: 'admin' | 'family' }) {
   const { t } = useTranslation('parentLock');
   const { requireUnlock } = useParentLock();
   const status = trpc.parentLock.status.useQuery(undefined, { staleTime: 0 });
@@ -28,8 +31,8 @@ export function ParentUnlocked({ children }: { children: ReactNode }) {
       <Header />
       <main className="page page-narrow" id="main">
         <div className="card">
-          <h1>{t('adminTitle')}</h1>
-          <p>{t('adminWhy')}</p>
+          <h1>{t(`${area}Title`)}</h1>
+          <p>{t(`${area}Why`)}</p>
           <div className="form-actions">
             <button type="button" className="button" onClick={() => navigate(`~${paths.profiles}`)}>
               {t('back')}

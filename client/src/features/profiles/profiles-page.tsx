@@ -7,9 +7,9 @@ import { Loading } from '../../components/loading';
 import { paths } from '../../config/paths';
 import { errorKeyOf } from '../../lib/errors';
 import { returnFocusTo, scriptFocusable } from '../../lib/focus';
+import { preloadPage } from '../../lib/lazy-page';
 import { usePageTitle } from '../../lib/page-title';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
-import { PreGamePage } from '../../pages';
 import { useParentLock } from '../parent-lock/use-parent-lock';
 
 type Profile = RouterOutputs['profiles']['list'][number];
@@ -31,7 +31,7 @@ export default function ProfilesPage() {
   const { requireUnlock } = useParentLock();
   // The next screen's code, fetched while the family picks: it then opens at once.
   useEffect(() => {
-    void PreGamePage.preload();
+    void preloadPage(paths.preGame);
   }, []);
   const [error, setError] = useState<string | null>(null);
   usePageTitle('profiles');
@@ -118,12 +118,20 @@ export default function ProfilesPage() {
           </ul>
         )}
         {profiles.data && profiles.data.length > 0 && (
-          <p className="family-show-link">
-            <Link className="button" href={paths.show}>
-              {t('picker.familyShow')}
-            </Link>{' '}
-            <span className="muted">{t('picker.familyShowHint')}</span>
-          </p>
+          <>
+            <p className="family-show-link">
+              <Link className="button" href={paths.show}>
+                {t('picker.familyShow')}
+              </Link>{' '}
+              <span className="muted">{t('picker.familyShowHint')}</span>
+            </p>
+            {/* A parent's page (behind the parent PIN): it chooses no profile, so the lock stays as it is. */}
+            <p className="profiles-family">
+              <Link className="button" href={paths.family}>
+                {t('picker.family')}
+              </Link>
+            </p>
+          </>
         )}
         {editing && (
           <Suspense fallback={null}>

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadStarterBank, retiredKeys } from './bank';
+import { bankImagesFolder, loadStarterBank, retiredKeys } from './bank';
 import { FAIR_GIVEAWAYS } from './bank-allowances';
 import {
   BANK_DEPTH,
@@ -17,7 +17,6 @@ import {
   wordCount,
 } from './bank-rules';
 import { crossLanguageProblems, wordsGivingAway } from './bank-wording';
-import { bankImagesFolder } from './seed';
 
 const starterBank = loadStarterBank();
 const imageExists = (file: string) => existsSync(join(bankImagesFolder(), file));

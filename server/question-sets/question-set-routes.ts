@@ -13,9 +13,9 @@ import { generateQuestionSet } from '../ai/generate-set';
 import type { CookieSecurity } from '../auth/request-auth';
 import type { ServerDeps } from '../deps';
 import { DomainError, englishMessage, httpErrorOf } from '../errors';
+import { adminFirst, sendError, signedInAdmin } from '../http/rest';
 import { listCategories } from '../services/categories';
 import { exportedQuestions } from '../services/question-sets';
-import { adminFirst, sendError, signedInAdmin } from './rest';
 
 type Options = { deps: ServerDeps; security: CookieSecurity };
 

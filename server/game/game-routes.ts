@@ -4,12 +4,12 @@ import type { CookieSecurity } from '../auth/request-auth';
 import { isDatabaseHealthy } from '../db/database';
 import type { ServerDeps } from '../deps';
 import { englishMessage } from '../errors';
+import { sendError, signedIn, signedInFirst } from '../http/rest';
 import { listCategories } from '../services/categories';
-import { questionsForApi } from '../services/game';
-import { sendError, signedIn, signedInFirst } from './rest';
+import { questionsForApi } from './game-views';
 
 /** The spec's three /api calls (spec §7) as thin shims over the same services as the tRPC procedures. */
-export async function apiRoutes(app: FastifyInstance, options: { deps: ServerDeps; security: CookieSecurity }) {
+export async function gameRoutes(app: FastifyInstance, options: { deps: ServerDeps; security: CookieSecurity }) {
   const { deps } = options;
 
   app.get('/api/health', async (_request, reply) => {

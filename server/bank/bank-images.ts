@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { BankPicture } from '../db/seed/seed';
+import { type ImageStore, renderSvgAsWebp } from '../images/image-store';
 import { installPath } from '../install-dir';
-import { type ImageStore, renderSvgAsWebp } from './image-store';
+import type { BankPicture } from './bank';
 
 /** A bank picture's stored name: its SVG's hash, so a redrawn picture is a new image. */
 export const bankImageName = (hash: string) => `bank-${hash}.webp`;

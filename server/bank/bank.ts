@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { AGE_CATEGORIES } from '../../../shared/age';
-import { installPath } from '../../install-dir';
+import { AGE_CATEGORIES } from '../../shared/age';
+import { installPath } from '../install-dir';
 
 const localized = z.object({ question: z.string().min(1), answers: z.array(z.string().min(1)).length(4) });
 
@@ -47,10 +47,34 @@ export const BANK_FILES = [
 ] as const;
 
 /**
- * Where the bank's files are. They are read from disk, not bundled into dist/server.js: an install
- * whose bank is up to date never parses them.
+ * The bank's data (its category files, pictures and README), from the Quiz Ladder folder: the one
+ * place the code names it (the Dockerfile and biome.json name it too). Read from disk, not bundled
+ * into dist/server.js: an install whose bank is up to date never parses it.
  */
-export const bankFolder = () => installPath('server', 'db', 'seed', 'bank');
+export const BANK_DATA_FOLDER = 'server/db/seed/bank';
+
+/** Where the bank's files are. */
+export const bankFolder = () => installPath(...BANK_DATA_FOLDER.split('/'));
+
+/** A bank picture as the seed uses it: its SVG and the hash that names its stored image. */
+export type BankPicture = { file: string; svg: Buffer; hash: string };
+
+/** The bank's pictures: SVGs in bank/images. */
+export const bankImagesFolder = (folder: string = bankFolder()) => join(folder, 'images');
+
+/** A short content hash: what names a bank picture's stored image and versions the bank's content. */
+export const shortHash = (value: string | Buffer) => createHash('sha256').update(value).digest('hex').slice(0, 16);
+
+/** The pictures in `folder` (bank/images): every SVG, by its file name. */
+export function readBankPictures(folder: string = bankImagesFolder()): Map<string, BankPicture> {
+  const pictures = new Map<string, BankPicture>();
+  for (const file of existsSync(folder) ? readdirSync(folder) : []) {
+    if (!file.endsWith('.svg')) continue;
+    const svg = readFileSync(join(folder, file));
+    pictures.set(file, { file, svg, hash: shortHash(svg) });
+  }
+  return pictures;
+}
 
 /** The version of the bank in `folder`: a hash of its files' bytes, read without parsing them. */
 export function bankFilesVersion(folder: string = bankFolder()): string {

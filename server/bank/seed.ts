@@ -1,35 +1,24 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { eq, isNotNull } from 'drizzle-orm';
-import { cleanText } from '../../../shared/text';
-import { bankImageUrl } from '../../images/bank-images';
-import { installPath } from '../../install-dir';
-import { indexQuestion, unindexQuestion } from '../../services/question-search';
-import type { Db } from '../database';
-import { bankRemovals, categories, meta, questions } from '../schema';
-import { type BankCategory, type BankQuestion, bankFilesVersion, bankFolder, loadStarterBank } from './bank';
+import { cleanText } from '../../shared/text';
+import type { Db } from '../db/database';
+import { bankRemovals, categories, meta, questions } from '../db/schema';
+import { installPath } from '../install-dir';
+import { indexQuestion, unindexQuestion } from '../services/question-search';
+import {
+  type BankCategory,
+  type BankPicture,
+  type BankQuestion,
+  bankFilesVersion,
+  bankFolder,
+  bankImagesFolder,
+  loadStarterBank,
+  readBankPictures,
+  shortHash,
+} from './bank';
+import { bankImageUrl } from './bank-images';
 
 const BANK_VERSION_KEY = 'starter_bank_version';
-
-/** A bank picture as the seed uses it: its SVG and the hash that names its stored image. */
-export type BankPicture = { file: string; svg: Buffer; hash: string };
-
-/** The bank's pictures: SVGs in bank/images. */
-export const bankImagesFolder = (folder: string = bankFolder()) => join(folder, 'images');
-
-const sha = (value: string | Buffer) => createHash('sha256').update(value).digest('hex').slice(0, 16);
-
-/** The pictures in `folder` (bank/images): every SVG, by its file name. */
-export function readBankPictures(folder: string = bankImagesFolder()): Map<string, BankPicture> {
-  const pictures = new Map<string, BankPicture>();
-  for (const file of existsSync(folder) ? readdirSync(folder) : []) {
-    if (!file.endsWith('.svg')) continue;
-    const svg = readFileSync(join(folder, file));
-    pictures.set(file, { file, svg, hash: sha(svg) });
-  }
-  return pictures;
-}
 
 /** What a bank question puts in its row, as stored (cleaned text, the picture's URL). */
 type StoredContent = {
@@ -46,7 +35,7 @@ type StoredContent = {
 
 /** The version of a question's content: what tells a bank correction, and an admin's edit, apart. */
 export function contentHash(content: StoredContent): string {
-  return sha(
+  return shortHash(
     JSON.stringify([
       content.category,
       content.ageCategory,
@@ -77,7 +66,7 @@ function storedContent(slug: string, q: BankQuestion, pictures: Map<string, Bank
 }
 
 function versionOf(bank: BankCategory[], pictures: Map<string, BankPicture>): string {
-  return sha(JSON.stringify([bank, [...pictures.values()].map((p) => p.hash)]));
+  return shortHash(JSON.stringify([bank, [...pictures.values()].map((p) => p.hash)]));
 }
 
 /** The bank to load: the shipped one (read from disk only when it is not the one loaded), or one given. */
@@ -236,7 +225,7 @@ export type LegacyHashes = Record<string, string[]>;
 
 /** Read only where an install still has rows from before versions were tracked. */
 const LEGACY_HASHES = (): LegacyHashes =>
-  JSON.parse(readFileSync(installPath('server', 'db', 'seed', 'legacy-bank-hashes.json'), 'utf8')) as LegacyHashes;
+  JSON.parse(readFileSync(installPath('server', 'bank', 'legacy-bank-hashes.json'), 'utf8')) as LegacyHashes;
 
 type InstalledRow = { id: number; seedKey: string; bankHash: string | null };
 

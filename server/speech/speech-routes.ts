@@ -15,12 +15,12 @@ import type { CookieSecurity } from '../auth/request-auth';
 import type { Db } from '../db/database';
 import type { ServerDeps } from '../deps';
 import { DomainError, invalid, notFound } from '../errors';
-import { gameById, gameState } from '../services/game';
+import { gameById, gameState } from '../game/game-views';
+import { sendError, signedIn } from '../http/rest';
 import { showQuestionLine } from '../show/speech';
-import { decodeOggOpus } from '../speech/ogg-opus';
-import { writeWav } from '../speech/pcm';
-import type { SpeechService } from '../speech/speech-service';
-import { sendError, signedIn } from './rest';
+import { decodeOggOpus } from './ogg-opus';
+import { writeWav } from './pcm';
+import type { SpeechService } from './speech-service';
 
 type Options = { deps: ServerDeps; security: CookieSecurity };
 
