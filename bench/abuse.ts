@@ -5,6 +5,11 @@
  * tRPC batches of game.start over several connections as fast as the server answers (load.ts,
  * closed loop). What matters is the families' latency under the abuse, and that the abuse neither
  * starts games beyond its limit nor fills the disk.
+ *
+ * Before the abuse, each family's first call (a game start) is timed twice: cold, on the server
+ * left idle QUIET_SECONDS after its start, its writer thread not yet started (as after a quiet
+ * spell, when the writer has rested; its code not yet optimised either, which a quiet spell does not
+ * undo: an upper bound), and warm, once the families have played.
  */
 import { fork } from 'node:child_process';
 import { statSync } from 'node:fs';
@@ -21,6 +26,8 @@ import { type Latency, summarise } from './stats';
 
 export type AbuseResult = {
   families: number;
+  /** Each family's first call: on the server idle since its start, then once it has served them. */
+  firstCalls: { cold: Latency; warm: Latency };
   alone: Latency & { failed: number };
   underAbuse: Latency & { failed: number; statuses: Record<string, number> };
   abuser: LoadResult & { callsPerRequest: number };
@@ -30,6 +37,8 @@ export type AbuseResult = {
 };
 
 const BATCH = 10;
+/** How long the server idles after its start before the families' first calls. */
+const QUIET_SECONDS = 5;
 
 /** Accounts with one profile each, written straight into the database before the server starts (no sign-in limit). */
 function setUpAccounts(databasePath: string, count: number, runId: string): { token: string; profileId: string }[] {
@@ -94,7 +103,10 @@ export async function runAbuseCase(options: {
   }, 100);
 
   try {
+    await new Promise((resolve) => setTimeout(resolve, QUIET_SECONDS * 1000));
     const alone = await runFamilies({ origin, families, seconds: options.seconds, paceMs: options.paceMs });
+    // New processes, new connections, a new game for each family, as the cold calls were.
+    const again = await runFamilies({ origin, families, seconds: (2 * options.paceMs) / 1000, paceMs: options.paceMs });
     const abuseRequest: PostRequest = {
       path: `/trpc/${Array(BATCH).fill('game.start').join(',')}?batch=1`,
       headers: { 'content-type': 'application/json', origin, cookie: `ql_session=${abuser.token}` },
@@ -120,6 +132,7 @@ export async function runAbuseCase(options: {
     ]);
     return {
       families: families.length,
+      firstCalls: { cold: summarise(alone.firstCallsMs), warm: summarise(again.firstCallsMs) },
       alone: { ...summarise(alone.latenciesMs), failed: alone.failed },
       underAbuse: { ...summarise(underAbuse.latenciesMs), failed: underAbuse.failed, statuses: underAbuse.statuses },
       abuser: { ...abuse, callsPerRequest: BATCH },

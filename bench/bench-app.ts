@@ -1,8 +1,8 @@
 /**
- * The app as the bench loads it, in whichever runtime is measured (one-thread.ts, threaded/): the
- * real app with its logger off, the API only, rate limits out of the way, and one bench-only route,
- * POST /bench/bare, answering a precomputed JSON body the parent sets. The parent talks to it over
- * `send`/`onMessage` (IPC, through the main thread in the threaded runtime).
+ * The app as the bench loads it, in whichever runtime is measured (two-threads.ts, one-thread.ts):
+ * the real app with its logger off, the API only, rate limits out of the way, and one bench-only
+ * route, POST /bench/bare, answering a precomputed JSON body the parent sets. The parent talks to
+ * it over `send`/`onMessage` (IPC).
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -2,15 +2,22 @@
  * Families playing at a person's pace, in a process of its own (forked by abuse.ts, like
  * load-child.ts, so the bench's own collections stay out of the latencies): each family starts a
  * game, then answers one question every `paceMs`, starting another when a game ends. Receives one
- * FamiliesJob, answers its FamiliesResult (every call's latency in ms, and the calls that failed).
+ * FamiliesJob, answers its FamiliesResult (every call's latency in ms, each family's first call's
+ * apart, and the calls that failed).
  */
 export type Family = { cookie: string; profileId: string };
 export type FamiliesJob = { origin: string; families: Family[]; seconds: number; paceMs: number };
-export type FamiliesResult = { latenciesMs: number[]; failed: number; statuses: Record<string, number> };
+export type FamiliesResult = {
+  latenciesMs: number[];
+  firstCallsMs: number[];
+  failed: number;
+  statuses: Record<string, number>;
+};
 
 async function play(job: FamiliesJob, family: Family, until: number, result: FamiliesResult) {
   const headers = { 'content-type': 'application/json', origin: job.origin, cookie: family.cookie };
   let game: { gameId: string; position: number } | null = null;
+  let first = true;
   // Families do not move in step: each starts somewhere in the first pace.
   await new Promise((resolve) => setTimeout(resolve, Math.random() * job.paceMs));
   while (Date.now() < until) {
@@ -29,7 +36,9 @@ async function play(job: FamiliesJob, family: Family, until: number, result: Fam
         body: JSON.stringify(call.body),
       });
       const answer = (await response.json()) as { result?: { data: Record<string, unknown> } };
-      result.latenciesMs.push(performance.now() - started);
+      const took = performance.now() - started;
+      result.latenciesMs.push(took);
+      if (first) result.firstCallsMs.push(took);
       result.statuses[response.status] = (result.statuses[response.status] ?? 0) + 1;
       if (response.status !== 200) {
         result.failed++;
@@ -45,13 +54,14 @@ async function play(job: FamiliesJob, family: Family, until: number, result: Fam
       result.failed++;
       game = null;
     }
+    first = false;
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - Date.now())));
   }
 }
 
 process.on('disconnect', () => process.exit(0));
 process.once('message', async (job: FamiliesJob) => {
-  const result: FamiliesResult = { latenciesMs: [], failed: 0, statuses: {} };
+  const result: FamiliesResult = { latenciesMs: [], firstCallsMs: [], failed: 0, statuses: {} };
   const until = Date.now() + job.seconds * 1000;
   await Promise.all(job.families.map((family) => play(job, family, until, result)));
   process.send?.(result, () => process.exit(0));

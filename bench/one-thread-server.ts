@@ -3,16 +3,13 @@
  * by the environment like dist/server.js): the simplest runtime, one thread and one connection that
  * reads and writes, measured beside today's two threads (bench/README.md).
  */
-import { restartWithMemoryTuning } from '../server/runtime/memory';
-
-restartWithMemoryTuning();
-const { buildApp, loggerOptions } = await import('../server/app');
-const { closeDatabase, openDatabase } = await import('../server/db/database');
-const { seedStarterBank } = await import('../server/bank/seed');
-const { loadConfig } = await import('../server/env');
-const { createImageStore } = await import('../server/images/image-store');
-const { ensureSearchIndex } = await import('../server/services/question-search');
-const { inProcessWriter } = await import('../server/writer');
+import { buildApp, loggerOptions } from '../server/app';
+import { closeDatabase, openDatabase } from '../server/db/database';
+import { seedStarterBank } from '../server/bank/seed';
+import { loadConfig } from '../server/env';
+import { createImageStore } from '../server/images/image-store';
+import { ensureSearchIndex } from '../server/services/question-search';
+import { inProcessWriter } from '../server/writer';
 
 const config = loadConfig();
 const db = openDatabase(config.DATABASE_PATH);

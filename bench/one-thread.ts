@@ -1,7 +1,6 @@
 /**
- * The one-thread runtime under load (server/runtime/serve.ts's composition: one connection, the
- * writer in-process), in a process of its own forked by run.ts: `node one-thread.mjs <database>`.
- * run.ts forks it with dist/server.js's memory tuning (server/runtime/memory.ts).
+ * The one-thread runtime under load (one connection, the writer in-process), in a process of its
+ * own forked by runtimes.ts: `node one-thread.mjs <database>`.
  */
 import { closeDatabase, openDatabase } from '../server/db/database';
 import { inProcessWriter } from '../server/writer';

@@ -1,8 +1,10 @@
 /**
  * Start-up and memory, as a self-hoster meets them: a runtime's real server started as a process
- * of its own (`node dist/server.js`, or the threaded runtime's entry), the time from spawn to the
+ * of its own (`node dist/server.js`, or another runtime's entry), the time from spawn to the
  * first 200 from /api/health, on an empty database (migrations and the whole starter bank loaded)
- * and on an existing one; and its resident memory 30 s after start, with nothing asking it anything.
+ * and on an existing one, each start on an existing one beside one of a bare Fastify server's (the
+ * floor, measured in the same minute on this shared machine); and its resident memory 30 s after
+ * start, with nothing asking it anything.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,7 +13,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { summarise } from './stats';
 
-export type StartupResult = { emptyMs: number[]; existingMs: number[]; idleRss: number };
+export type StartupResult = { emptyMs: number[]; existingMs: number[]; bareMs: number[]; idleRss: number };
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -36,8 +38,11 @@ export function rssOf(pid: number): { rss: number; peak: number } {
   }
 }
 
-/** A runtime's server as its users start it: `command` run by this Node, configured by the environment. */
-export type ServerCommand = { label: string; args: string[] };
+/**
+ * A runtime's server as its users start it: this Node running `args` (flags, then the script),
+ * configured by the environment, with `env` added (an operator's variables).
+ */
+export type ServerCommand = { label: string; args: string[]; env?: Record<string, string> };
 
 /** Starts `command` on `databasePath` and resolves once /api/health answers 200, with the time that took. */
 export async function startServerProcess(
@@ -54,6 +59,7 @@ export async function startServerProcess(
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      ...command.env,
       ...env.extra,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -82,11 +88,13 @@ export function stopProcess(child: ChildProcess): Promise<void> {
 
 export async function measureStartup(
   command: ServerCommand,
+  bare: ServerCommand,
   runs: number,
   idleSeconds: number,
 ): Promise<StartupResult> {
   const emptyMs: number[] = [];
   const existingMs: number[] = [];
+  const bareMs: number[] = [];
   const scratch = mkdtempSync(join(os.tmpdir(), 'quiz-ladder-startup-'));
   try {
     const existing = { databasePath: join(scratch, 'kept', 'q.db'), uploadsDir: join(scratch, 'kept', 'uploads') };
@@ -103,6 +111,9 @@ export async function measureStartup(
     await stopProcess((await startServerProcess(command, existing)).child); // the database it reuses
     let idleRss = Number.NaN;
     for (let i = 0; i < runs; i++) {
+      const floor = await startServerProcess(bare, existing);
+      bareMs.push(floor.ms);
+      await stopProcess(floor.child);
       const { child, ms } = await startServerProcess(command, existing);
       existingMs.push(ms);
       if (i === runs - 1) {
@@ -111,7 +122,7 @@ export async function measureStartup(
       }
       await stopProcess(child);
     }
-    return { emptyMs, existingMs, idleRss };
+    return { emptyMs, existingMs, bareMs, idleRss };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -1,7 +1,7 @@
 /**
  * tRPC's own Fastify adapter (`fastifyTRPCPlugin`) behind the interface of the server's thin one
  * (server/trpc/fastify-adapter.ts): the bench builds its "stock-adapter" runtime with this module in
- * that one's place (run.ts), so the two adapters are measured side by side on the same app.
+ * that one's place (runtimes.ts), so the two adapters are measured side by side on the same app.
  */
 import type { AnyTRPCRouter } from '@trpc/server';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';

@@ -1,8 +1,7 @@
 /**
- * The two-thread runtime under load (server/runtime/serve.ts's composition: this thread serves
- * HTTP and reads through a read-only connection, the writer thread writes), in a process of its
- * own forked by run.ts: `node two-threads.mjs <database>`. run.ts forks it with
- * dist/server.js's memory tuning (server/runtime/memory.ts).
+ * server.js's runtime under load (server/runtime/serve.ts's composition: this thread serves HTTP
+ * and reads through a read-only connection, the writer thread writes), in a process of its own
+ * forked by runtimes.ts: `node two-threads.mjs <database>`, with the runtime's flags and variables.
  */
 import { closeDatabase, openReadConnection } from '../server/db/database';
 import { startWriter } from '../server/runtime/writer-client';

@@ -2,7 +2,7 @@
 // dist/checkpoint-thread.js), with the chunks they load on first use (dist/chunks/), and renders
 // the bank's pictures (dist/bank-pictures/), which the server then copies instead of loading image
 // code.
-// It reads its migrations (drizzle/) and starter bank's data (server/db/seed/bank/: server/bank/bank.ts) from the Quiz Ladder
+// It reads its migrations (drizzle/) and starter bank's data (server/bank/data/: server/bank/bank.ts) from the Quiz Ladder
 // folder it runs in (server/install-dir.ts).
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';

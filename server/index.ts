@@ -15,7 +15,6 @@ if (problem) {
 const [command = 'serve', ...args] = process.argv.slice(2);
 try {
   if (command === 'serve') {
-    (await import('./runtime/memory')).restartWithMemoryTuning();
     await (await import('./runtime/serve')).serve();
   } else {
     const { runCommand, USAGE } = await import('./runtime/commands');

@@ -6,17 +6,19 @@
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { BANK_DATA_FOLDER, type BankCategory } from '../../server/bank/bank';
+import type { BankCategory } from '../../server/bank/bank';
 import { contentHash } from '../../server/bank/seed';
 import { cleanText } from '../../shared/text';
 
 const COMMITS = ['4c6056d', 'a9f8ab8', '603eb03', '5b560ab'];
+/** Where those commits kept the bank's data. */
+const DATA_FOLDER_THEN = 'server/db/seed/bank';
 const FILES = ['animals', 'science', 'geography', 'history', 'vietnam', 'sports', 'arts-music', 'maths-logic'];
 
 const hashes: Record<string, Set<string>> = {};
 for (const commit of COMMITS) {
   for (const name of FILES) {
-    const text = execFileSync('git', ['show', `${commit}:${BANK_DATA_FOLDER}/${name}.json`], { encoding: 'utf8' });
+    const text = execFileSync('git', ['show', `${commit}:${DATA_FOLDER_THEN}/${name}.json`], { encoding: 'utf8' });
     const file = JSON.parse(text) as BankCategory;
     for (const q of file.questions) {
       const hash = contentHash({

@@ -1,6 +1,6 @@
 /**
  * Renders the bank's pictures for the build (`npm run build`, scripts/build-server.mjs):
- * `tsx scripts/bank/render-pictures.ts <folder>` writes each SVG of server/db/seed/bank/images/ as the
+ * `tsx scripts/bank/render-pictures.ts <folder>` writes each SVG of server/bank/data/images/ as the
  * WebP the server stores (server/images/bank-images.ts), named by the SVG's hash. The server then
  * copies them into the uploads folder instead of loading image code at start-up.
  */

@@ -51,7 +51,7 @@ export const BANK_FILES = [
  * place the code names it (the Dockerfile and biome.json name it too). Read from disk, not bundled
  * into dist/server.js: an install whose bank is up to date never parses it.
  */
-export const BANK_DATA_FOLDER = 'server/db/seed/bank';
+export const BANK_DATA_FOLDER = 'server/bank/data';
 
 /** Where the bank's files are. */
 export const bankFolder = () => installPath(...BANK_DATA_FOLDER.split('/'));

@@ -31,9 +31,19 @@ export function openDatabase(path: string): Db {
 }
 
 /**
+ * The connection that writes, on a database already migrated (runtime/serve.ts migrates it once, at
+ * start): the writer thread opens one each time it wakes, and a wake must not wait for the migrator.
+ */
+export function openWriteConnection(path: string): Db {
+  const db = connect(new Database(path, { fileMustExist: true }));
+  db.$client.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
+  return db;
+}
+
+/**
  * A connection that only reads (`query_only`: a write is an error): what a read replica offers
- * (README, "Growing past one machine"). A test runs every GET against one; the bench's
- * three-thread runtime reads through one.
+ * (README, "Growing past one machine"): the server's main thread reads through one (runtime/serve.ts),
+ * and a test runs every GET against one.
  */
 export function openReadConnection(path: string): Db {
   const db = connect(new Database(path, { fileMustExist: true }));

@@ -1,10 +1,11 @@
 /**
- * The writer thread's checkpointer (writer-thread.ts starts it and stops it with itself): copies what
- * the write-ahead log holds into the database file, every CHECKPOINT_INTERVAL_MS, on a connection of
- * its own. Off the writer's path: a checkpoint run by the commit that crosses SQLite's threshold held
- * every write behind it for ~20 ms (bench/README.md, "Checkpoints off the writer's path"). A PASSIVE checkpoint never
- * waits: it copies what no reader still needs and leaves the rest for the next pass, and the writer's
- * own (WAL_RESET_FRAMES) then finds almost nothing left to copy before the log starts over.
+ * The writer thread's checkpointer (checkpointer.ts starts it and stops it with the writer): copies
+ * what the write-ahead log holds into the database file, every CHECKPOINT_INTERVAL_MS, on a
+ * connection of its own. Off the writer's path: a checkpoint run by the commit that crosses SQLite's
+ * threshold held every write behind it (bench/README.md, "Checkpoints off the writer's path"). A
+ * PASSIVE checkpoint never waits: it copies what no reader still needs and leaves the rest for the
+ * next pass, and the writer's own (WAL_RESET_FRAMES) then finds almost nothing left to copy before
+ * the log starts over.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';

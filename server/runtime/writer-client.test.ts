@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findSession } from '../auth/session';
 import { closeDatabase, openDatabase, openReadConnection } from '../db/database';
@@ -110,6 +111,21 @@ describe('the writer thread', () => {
       await thread.stop();
     }
   }, 60_000);
+
+  it('opens the database as it is each time it wakes: the migrator ran once, at start (serve.ts), not here', async () => {
+    const path = join(dir, 'unmigrated.db');
+    new Database(path).close(); // a database file no migration ever ran on
+    const thread = startWriter(path, { onCrash: () => undefined });
+    try {
+      await expect(thread.writer.signIn(identity, [], null)).rejects.toThrow(/no such table/);
+    } finally {
+      await thread.stop();
+    }
+    const sqlite = new Database(path, { readonly: true });
+    const tables = sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all();
+    sqlite.close();
+    expect(tables).toEqual([]);
+  });
 
   it('refuses the calls it cannot run, saying why', async () => {
     const thread = startWriter(dir, { onCrash: () => undefined });

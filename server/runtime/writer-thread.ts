@@ -1,13 +1,14 @@
 /**
  * The writer thread (writer-client.ts): the server's one connection that writes. It opens the
- * database (migrated and seeded already: runtime/serve.ts), says it is ready, then runs each
- * { id, operation, args } it is sent and answers its result or its error.
+ * database as it is (migrated and seeded once, at start: runtime/serve.ts; never again at each
+ * wake), says it is ready, then runs each { id, operation, args } it is sent and answers its result
+ * or its error.
  */
-import { parentPort, receiveMessageOnPort, Worker, workerData } from 'node:worker_threads';
-import { closeDatabase, type Db, openDatabase } from '../db/database';
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
+import { closeDatabase, type Db, openWriteConnection } from '../db/database';
 import { writeOperations } from '../writer';
+import { startCheckpointer } from './checkpointer';
 import {
-  type CheckpointData,
   serializeError,
   type WriterData,
   type WriterReply,
@@ -21,14 +22,6 @@ import {
  * start than 1 (bench/README.md, "Checkpoints off the writer's path").
  */
 const MAX_BATCH = 8;
-/**
- * SQLite's own checkpoint, run by the commit that finds the log this long (4,096-byte pages: 8 MB):
- * the log starts over once it has run. The checkpointer has copied nearly all of it by then; the
- * default, 1,000, had each such commit copy ~1,000 pages itself, holding up the writes behind it.
- */
-const WAL_RESET_FRAMES = 2000;
-/** It keeps nothing but its connection. */
-const CHECKPOINTER_HEAP_LIMITS = { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 };
 
 const port = parentPort;
 if (!port) throw new Error('writer-thread runs as a worker thread');
@@ -36,8 +29,7 @@ const { path, checkpointer: checkpointScript } = workerData as WriterData;
 
 function open(): Db | null {
   try {
-    const db = openDatabase(path);
-    db.$client.pragma(`wal_autocheckpoint = ${WAL_RESET_FRAMES}`);
+    const db = openWriteConnection(path);
     port?.postMessage({ type: 'ready' } satisfies WriterStatus);
     return db;
   } catch (error) {
@@ -47,18 +39,8 @@ function open(): Db | null {
 }
 
 const db = open();
-/**
- * Copies the log into the database file beside this thread's writes (checkpoint-thread.ts). Should
- * it fail, SQLite's own checkpoint (WAL_RESET_FRAMES) still keeps the log short, only slower.
- */
-const checkpointer =
-  db &&
-  new Worker(checkpointScript.file, {
-    workerData: { path } satisfies CheckpointData,
-    execArgv: checkpointScript.execArgv,
-    resourceLimits: CHECKPOINTER_HEAP_LIMITS,
-  }).on('error', () => undefined);
-const checkpointerEnded = checkpointer && new Promise((resolve) => checkpointer.once('exit', resolve));
+/** Keeps the log short beside this thread's writes (checkpointer.ts). */
+const checkpointer = db && startCheckpointer(db, path, checkpointScript);
 const run = (request: WriterRequest) =>
   (writeOperations[request.operation] as (db: Db, ...args: unknown[]) => unknown)(db as Db, ...request.args);
 /** One call in a savepoint of its own: when it throws, what it wrote is undone and the others' stays. */
@@ -92,8 +74,7 @@ function runBatch(connection: Db, batch: WriterRequest[]): WriterReply[] {
 
 /** The checkpointer first (it ends between two passes), then the last checkpoint, which empties the log. */
 async function stop() {
-  checkpointer?.postMessage('stop');
-  await checkpointerEnded;
+  await checkpointer?.stop();
   if (db) closeDatabase(db);
   port?.close();
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CHILD_ANSWERS_TO_TELL } from '../../../../shared/family-stats';
-import type { Child } from './child-report';
+import type { Child } from './child';
 import { useFamilyFormat } from './use-family-format';
 
 /** Right answers under each question's own category (a Random game's too), most first. */

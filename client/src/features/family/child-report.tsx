@@ -3,11 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../components/avatar';
 import { formatAmount } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
-import type { RouterOutputs } from '../../lib/trpc';
 import { AnswersByCategory, AnswersByDifficulty, WhatIsHard } from './answer-tallies';
+import type { Child } from './child';
 import { ChildGames } from './child-games';
-
-export type Child = RouterOutputs['family']['report']['children'][number];
 
 /** The id of a child's section, for the page's "Go to a player" links. */
 export const childAnchor = (profileId: string) => `child-${profileId}`;
