@@ -1,3 +1,5 @@
+import type { Difficulty, GameStatus } from './game-status';
+
 /** Spec §9: one prize level per question, 15 levels. */
 export const PRIZE_LADDER = [
   100, 200, 300, 500, 1000, 2000, 4000, 8000, 16000, 32000, 64000, 125000, 250000, 500000, 1000000,
@@ -20,7 +22,8 @@ export function winningsFor(correctCount: number): number {
   return correctCount === 0 ? 0 : prizeAt(correctCount - 1);
 }
 
-export type GameOutcome = 'playing' | 'won' | 'lost';
+/** What a pick leaves a game at. */
+export type GameOutcome = Extract<GameStatus, 'playing' | 'won' | 'lost'>;
 
 /**
  * What a pick does to a game of `questionCount` questions (spec §4): a wrong pick ends it,
@@ -35,8 +38,6 @@ export function outcomeAfterPick(position: number, questionCount: number, correc
 export function isMillionaire(winnings: number): boolean {
   return winnings === TOP_PRIZE;
 }
-
-export type Difficulty = 1 | 2 | 3;
 
 /** The youngest Kids (6 to 8): their ladder leans on easy questions, the hard ones only at the top. */
 export const YOUNGEST_KIDS_MAX_AGE = 8;

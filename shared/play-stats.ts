@@ -1,3 +1,5 @@
+import type { Difficulty } from './game-status';
+
 /**
  * What play says of a question's difficulty (bank/README.md's table, as observed): the share of
  * players of its age group who answered it right, once enough of them have.
@@ -9,8 +11,6 @@ export const MIN_ANSWERS_TO_JUDGE = 30;
 /** Answered right by at least this share: plays as easy; at least MEDIUM_FROM: medium; less: hard. */
 export const EASY_FROM = 0.8;
 export const MEDIUM_FROM = 0.5;
-
-export type Difficulty = 1 | 2 | 3;
 
 /** The difficulty a question plays at, or null while too few have answered it. */
 export function playedDifficulty(answered: number, answeredRight: number): Difficulty | null {

@@ -1,4 +1,5 @@
 import { formatAmount } from './format';
+import type { GameStatus } from './game-status';
 import type { Language } from './i18n';
 import { isMillionaire, prizeAt } from './ladder';
 import { ASK_THE_FAMILY_SECONDS, type UsedLifelines } from './lifelines';
@@ -29,7 +30,7 @@ export type SpeechKey =
 /** What a line needs to know of the game: its language, the question on screen, the last pick, the end. */
 export type SpokenGame = {
   lang: Language;
-  status: 'playing' | 'won' | 'lost' | 'abandoned' | 'show';
+  status: GameStatus;
   position: number;
   winnings: number;
   questions: { lang: Language; question: string; answers: string[] }[];
@@ -39,6 +40,16 @@ export type SpokenGame = {
 
 /** A line as it is read: its language and its sentences, in order. Null when the game has no such line now. */
 export type Spoken = { lang: Language; sentences: string[] };
+
+/** A question's announcement: its number and the amount it is played for. */
+export function questionAnnouncement(
+  t: SpeechStrings,
+  lang: Language,
+  position: number,
+  amount: number = prizeAt(position),
+): string {
+  return t('question', { number: position + 1, amount: formatAmount(amount, lang) });
+}
 
 /**
  * The announcement, the question and each answer with its letter, for the question at `position`,
@@ -53,7 +64,7 @@ export function questionLine(
   return {
     lang: question.lang,
     sentences: [
-      t('question', { number: position + 1, amount: formatAmount(amount, question.lang) }),
+      questionAnnouncement(t, question.lang, position, amount),
       question.question,
       ...question.answers.map((answer, i) => `${ANSWER_LETTERS[i]}. ${answer}`),
     ],

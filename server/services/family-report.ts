@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { HARDEST_SHOWN, rightLeastOften, type Tally } from '../../shared/family-stats';
-import type { Difficulty } from '../../shared/play-stats';
+import type { Difficulty } from '../../shared/game-status';
 import type { familyGamesInput } from '../../shared/schemas/family';
 import { type Db, inTransaction } from '../db/database';
 import { familyShows } from './family-shows';

@@ -6,6 +6,7 @@ import {
   type Tally,
   tallyAnswers,
 } from '../../shared/family-stats';
+import type { FinishedGameStatus } from '../../shared/game-status';
 import type { Language } from '../../shared/i18n';
 import type { GameCursor } from '../../shared/schemas/family';
 import type { Db } from '../db/database';
@@ -27,7 +28,7 @@ export type PastGame = {
   /** Null for a random-category game (or a category deleted since). */
   category: CategoryName | null;
   /** 'show': a family show's result (its winnings the rung its right answers reached). */
-  status: 'won' | 'lost' | 'abandoned' | 'show';
+  status: FinishedGameStatus;
   correctCount: number;
   questionCount: number;
   winnings: number;

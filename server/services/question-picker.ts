@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import { AGE_CATEGORIES, type AgeCategory } from '../../shared/age';
+import { type Difficulty, isDifficulty } from '../../shared/game-status';
 import { ladderDifficulty, QUESTIONS_PER_GAME } from '../../shared/ladder';
 import { randomPermutation } from '../../shared/shuffle';
 import { type Db, inTransaction } from '../db/database';
@@ -19,13 +20,13 @@ export type PickRequest = {
 };
 
 /** The wanted difficulty first, then the nearer ones. */
-function difficultiesNear(target: 1 | 2 | 3): (1 | 2 | 3)[] {
+function difficultiesNear(target: Difficulty): Difficulty[] {
   if (target === 1) return [1, 2, 3];
   if (target === 2) return [2, 1, 3];
   return [3, 2, 1];
 }
 
-type Bucket = { categoryId: number | null; age: AgeCategory; difficulty: 1 | 2 | 3 };
+type Bucket = { categoryId: number | null; age: AgeCategory; difficulty: Difficulty };
 type Seek = Statement<[number], number>;
 
 /**
@@ -39,7 +40,7 @@ export function seekSql(bucket: Bucket, op: '>=' | '<'): string {
   if (
     !Number.isInteger(bucket.categoryId ?? 0) ||
     !AGE_CATEGORIES.includes(bucket.age) ||
-    ![1, 2, 3].includes(bucket.difficulty)
+    !isDifficulty(bucket.difficulty)
   ) {
     throw new Error(`Not a selection bucket: ${JSON.stringify(bucket)}`);
   }
@@ -182,7 +183,7 @@ function pick(seeksOf: ReturnType<typeof seeksFor>, request: PickRequest): numbe
 function firstInBuckets(
   request: PickRequest,
   ages: readonly AgeCategory[],
-  target: 1 | 2 | 3,
+  target: Difficulty,
   find: (bucket: Bucket) => number | null,
 ): { id: number; difficulty: number } | null {
   for (const age of ages) {

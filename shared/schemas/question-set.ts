@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AGE_CATEGORIES, type AgeCategory } from '../age';
+import { DIFFICULTIES, type Difficulty } from '../game-status';
 import { cleanText } from '../text';
 import { createCategoryInput, type QuestionInput, questionInput } from './admin';
 
@@ -37,8 +38,7 @@ export const AGE_CATEGORY_WORDS: Record<string, AgeCategory> = {
   'Người lớn': 'Adults',
 };
 /** An imported file's difficulty: 1, 2 or 3, or one of these words. */
-export const DIFFICULTIES = [1, 2, 3] as const;
-export const DIFFICULTY_WORDS: Record<string, (typeof DIFFICULTIES)[number]> = {
+export const DIFFICULTY_WORDS: Record<string, Difficulty> = {
   easy: 1,
   medium: 2,
   hard: 3,
@@ -94,28 +94,44 @@ export const generatedQuestionSchema = z.object({
 });
 export type GeneratedQuestion = z.infer<typeof generatedQuestionSchema>;
 export const generatedSetSchema = z.object({
-  questions: z.array(generatedQuestionSchema.extend({ difficulty: z.literal([1, 2, 3]) })),
+  questions: z.array(generatedQuestionSchema.extend({ difficulty: z.literal(DIFFICULTIES) })),
 });
 
+const messageParams = z.record(z.string(), z.union([z.string(), z.number()]));
+
 /** A line of an imported file that was left out, and why (an i18n key with its values). */
-export type FileProblem = { line: number; message: string; params?: Record<string, string | number> };
+export const fileProblemSchema = z.object({ line: z.number(), message: z.string(), params: messageParams.optional() });
+export type FileProblem = z.infer<typeof fileProblemSchema>;
 
 /** A category an imported file names that does not exist yet: created with the save, if the admin agrees. */
-export type NewCategory = { name_en: string; name_vi: string };
+export const newCategorySchema = z.object({ name_en: z.string(), name_vi: z.string() });
+export type NewCategory = z.infer<typeof newCategorySchema>;
 
 /** A question of a set (generated or imported) with where it goes: what the review shows and the save takes. */
-export type SetQuestion = Omit<GeneratedQuestion, 'correctAnswerIndex'> & {
-  correctAnswerIndex: number;
+export const setQuestionSchema = generatedQuestionSchema.extend({
+  correctAnswerIndex: z.number(),
   /** 0 while its category is a new one (`newCategory`). */
-  categoryId: number;
-  ageCategory: AgeCategory;
-  difficulty: number;
+  categoryId: z.number(),
+  ageCategory: z.enum(AGE_CATEGORIES),
+  difficulty: z.number(),
   /** An imported picture, stored already (from a zip). */
-  imageUrl?: string | null;
+  imageUrl: z.string().nullish(),
   /** An imported question's line in its file. */
-  line?: number;
-  newCategory?: NewCategory;
-};
+  line: z.number().optional(),
+  newCategory: newCategorySchema.optional(),
+});
+export type SetQuestion = z.infer<typeof setQuestionSchema>;
+
+/** POST /api/admin/question-sets/import's answer: the file's set to review. */
+export const importReply = z.object({
+  questions: z.array(setQuestionSchema),
+  problems: z.array(fileProblemSchema),
+  newCategories: z.array(newCategorySchema),
+});
+/** POST /api/admin/question-sets' answer. */
+export const saveSetReply = z.object({ saved: z.number() });
+/** A REST refusal of the question-set routes: its i18n key and values, when it has them. */
+export const questionSetRefusal = z.object({ key: z.string().optional(), params: messageParams.optional() });
 
 /** A set question as the add-question form's input: the one set of rules (shared/schemas/admin.ts) judges both. */
 export function toQuestionInput(question: SetQuestion): QuestionInput {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { AGE_CATEGORIES } from '../../../shared/age';
+import { GAME_STATUSES } from '../../../shared/game-status';
 import { LANGUAGES } from '../../../shared/i18n';
 import type { UsedLifelines } from '../../../shared/lifelines';
 import { profiles } from './accounts';
@@ -18,9 +19,7 @@ export type ServedQuestion = {
   pickedIndex: number | null;
 };
 
-/** 'show': a family show's result for one of its profile players (server/show/results.ts). */
-export const GAME_STATUSES = ['playing', 'won', 'lost', 'abandoned', 'show'] as const;
-export type GameStatus = (typeof GAME_STATUSES)[number];
+export { GAME_STATUSES, type GameStatus } from '../../../shared/game-status';
 
 export const games = sqliteTable(
   'games',

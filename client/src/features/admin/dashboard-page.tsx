@@ -6,13 +6,14 @@ import { editQuestionPath } from '../../../../shared/routes';
 import { useSession } from '../../components/use-session';
 import { errorKeyOf } from '../../lib/errors';
 import { formatAmount } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 import { inAdmin } from './in-admin';
 
 /** Spec §2 /admin (index): a welcome, and what an admin looks at first: the bank's shape and the reports. */
 export default function DashboardPage() {
-  const { t, i18n } = useTranslation(['admin', 'errors']);
-  const language = i18n.resolvedLanguage === 'vi' ? 'vi' : 'en';
+  const { t } = useTranslation(['admin', 'errors']);
+  const language = currentLanguage();
   const { user } = useSession();
   const overview = trpc.admin.overview.useQuery();
   const reports = trpc.admin.reports.list.useQuery();

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../components/avatar';
 import { formatAmount } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
 import { AnswersByCategory, AnswersByDifficulty, WhatIsHard } from './answer-tallies';
 import type { Child } from './child';
 import { ChildGames } from './child-games';
@@ -11,8 +12,8 @@ export const childAnchor = (profileId: string) => `child-${profileId}`;
 
 /** One player's card: who, the lifetime totals, the games, the right answers, what is hard. */
 export function ChildReport({ child }: { child: Child }) {
-  const { t, i18n } = useTranslation('family');
-  const language = i18n.resolvedLanguage ?? 'en';
+  const { t } = useTranslation('family');
+  const language = currentLanguage();
   const headingId = useId();
   const { profile } = child;
   const stats = [

@@ -1,13 +1,15 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
 
 type Named = { nameEn: string; nameVi: string };
 
 /** The family page's figures, in the language shown: dates in this device's time zone, shares, amounts, names. */
 export function useFamilyFormat() {
-  const { i18n } = useTranslation('family');
-  const language = i18n.resolvedLanguage === 'vi' ? 'vi' : 'en';
+  // Drawn again when the language changes.
+  useTranslation('family');
+  const language = currentLanguage();
   return useMemo(() => {
     const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
     const percent = new Intl.NumberFormat(language, { style: 'percent' });

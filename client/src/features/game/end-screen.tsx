@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isMillionaire } from '../../../../shared/ladder';
 import { announce } from '../../lib/announcer';
 import { formatAmount } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
 import { ANSWER_LETTERS } from '../../lib/speech/voice';
 import type { Game, MissedPick, Phase } from './game-machine';
 
@@ -18,8 +19,8 @@ type Props = {
 
 /** The end of a game (spec §4): Congratulations with the celebration, or Game Over with its review. */
 export function EndScreen({ end, game, titleRef, onPlayAgain }: Props) {
-  const { t, i18n } = useTranslation('game');
-  const amount = formatAmount(end.winnings, i18n.resolvedLanguage ?? 'en');
+  const { t } = useTranslation('game');
+  const amount = formatAmount(end.winnings, currentLanguage());
   const millionaire = isMillionaire(end.winnings);
   // A short game (a category with fewer than 15 questions) answered whole is won, as its history says.
   const allAnswered = !millionaire && game !== null && !end.missed && end.correctCount === game.questions.length;

@@ -7,6 +7,7 @@ import { Loading } from '../../components/loading';
 import { SpeakerIcon } from '../../components/speaker-icon';
 import { useSession } from '../../components/use-session';
 import { paths } from '../../config/paths';
+import { currentLanguage } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/page-title';
 import { useSpeech } from '../../lib/speech/use-speech';
 import { trpc } from '../../lib/trpc';
@@ -23,12 +24,12 @@ import { useQuestionFocus } from './use-question-focus';
 
 /** Spec §2 /game and §4: the question screen, one component a phase (game-machine.ts says which). */
 export default function GamePage() {
-  const { t, i18n } = useTranslation(['game', 'errors']);
+  const { t } = useTranslation(['game', 'errors']);
   const [, navigate] = useLocation();
   const { activeProfile } = useSession();
   const utils = trpc.useUtils();
   const setTts = trpc.profiles.setTts.useMutation();
-  const language = i18n.resolvedLanguage === 'vi' ? 'vi' : 'en';
+  const language = currentLanguage();
   const profileId = activeProfile?.id ?? '';
   const flow = useGameFlow(profileId, language);
   const { state } = flow;

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRIZE_LADDER } from '../../../../shared/ladder';
 import { formatAmount } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
 import { useOverflows } from '../../lib/use-overflows';
 
 /**
@@ -17,7 +18,7 @@ export function Ladder({
   correctCount: number;
   levels?: number;
 }) {
-  const { t, i18n } = useTranslation('game');
+  const { t } = useTranslation('game');
   const currentRef = useRef<HTMLLIElement>(null);
   const stripRef = useRef<HTMLOListElement>(null);
   const scrolls = useOverflows(stripRef);
@@ -55,7 +56,7 @@ export function Ladder({
               aria-current={isCurrent ? 'step' : undefined}
             >
               <span className="ladder-number">{level + 1}</span>
-              <span className="ladder-amount">{formatAmount(amount, i18n.resolvedLanguage ?? 'en')}</span>
+              <span className="ladder-amount">{formatAmount(amount, currentLanguage())}</span>
               {isCurrent && <span className="visually-hidden"> ({t('play.currentLevel')})</span>}
               {isWon && <span className="visually-hidden"> ({t('play.wonLevel')})</span>}
             </li>

@@ -1,3 +1,4 @@
+import type { GameStatus } from '../../../../shared/game-status';
 import { ANSWER_FEEDBACK_MS } from '../../../../shared/ladder';
 
 /** A pick's result as the screen shows it for spec §4's 2 seconds. */
@@ -8,7 +9,7 @@ export type PickFeedback = {
   correctIndex: number;
   correct: boolean;
   /** After the pick: 'playing' goes on to the next question; anything else ends the game. */
-  status: string;
+  status: GameStatus;
   correctCount: number;
   winnings: number;
   /** When the feedback ends (epoch ms). */

@@ -11,6 +11,7 @@ import { useSession } from '../../components/use-session';
 import { paths } from '../../config/paths';
 import { errorKeyOf } from '../../lib/errors';
 import { formatAmount } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
 import { keep, readKept } from '../../lib/kept';
 import { preloadPage } from '../../lib/lazy-page';
 import { usePageTitle } from '../../lib/page-title';
@@ -24,8 +25,8 @@ const choiceKey = (profileId: string) => `ql:category:${profileId}`;
 
 /** Spec §2 /pre-game: lifetime stats, a category and Start New Game. */
 export default function PreGamePage() {
-  const { t, i18n } = useTranslation(['game', 'errors']);
-  const language = i18n.resolvedLanguage === 'vi' ? 'vi' : 'en';
+  const { t } = useTranslation(['game', 'errors']);
+  const language = currentLanguage();
   const [, navigate] = useLocation();
   const { activeProfile } = useSession();
   const categories = trpc.categories.list.useQuery();

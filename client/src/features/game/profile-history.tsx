@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 
 type History = RouterOutputs['profiles']['history'];
@@ -24,14 +25,14 @@ export function ProfileHistory({ profileId }: { profileId: string }) {
 }
 
 function useCategoryName() {
-  const { t, i18n } = useTranslation('game');
+  const { t } = useTranslation('game');
   return (category: Named) =>
-    category ? (i18n.resolvedLanguage === 'vi' ? category.nameVi : category.nameEn) : t('preGame.random');
+    category ? (currentLanguage() === 'vi' ? category.nameVi : category.nameEn) : t('preGame.random');
 }
 
 function RecentGames({ games }: { games: History['recent'] }) {
-  const { t, i18n } = useTranslation('game');
-  const language = i18n.resolvedLanguage ?? 'en';
+  const { t } = useTranslation('game');
+  const language = currentLanguage();
   const nameOf = useCategoryName();
   const date = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short' });
   return (

@@ -5,6 +5,7 @@ import type { UsedLifelines } from '../../../../shared/lifelines';
 import { AnswerMark } from '../../components/answer-mark';
 import { SpeakerIcon } from '../../components/speaker-icon';
 import { formatAmount } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
 import { ANSWER_LETTERS } from '../../lib/speech/voice';
 import { type GameState, removedAnswers } from './game-machine';
 import { Ladder } from './ladder';
@@ -31,14 +32,14 @@ type Props = {
  */
 export function QuestionPhase(props: Props) {
   const { state, questionRef, voice, speechTools, speechNote, onPick, onLifelinesUsed, onTapToContinue } = props;
-  const { t, i18n } = useTranslation(['game', 'errors']);
+  const { t } = useTranslation(['game', 'errors']);
   const { game, phase, position } = state;
   const question = game.questions[position];
   if (!question) return null;
   const removed = removedAnswers(state);
   const picked = phase.kind === 'checking' || phase.kind === 'feedback' ? phase.picked : null;
   const locked = phase.kind !== 'question';
-  const amount = formatAmount(prizeAt(position), i18n.resolvedLanguage ?? 'en');
+  const amount = formatAmount(prizeAt(position), currentLanguage());
 
   return (
     <div className="game-layout">

@@ -1,14 +1,12 @@
-import '../../lib/speech/speech-strings';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../../shared/i18n';
-import { isMillionaire, prizeAt } from '../../../../shared/ladder';
-import { endLine, type SpeechStrings, type SpokenLine } from '../../../../shared/spoken-lines';
-import { formatAmount } from '../../lib/format';
+import { isMillionaire } from '../../../../shared/ladder';
+import { endLine, questionAnnouncement, resultLine, type SpokenLine } from '../../../../shared/spoken-lines';
 import type { ServerLine } from '../../lib/speech/server-speech';
 import { hasUserActivation } from '../../lib/speech/speech';
+import { speechStrings } from '../../lib/speech/speech-strings';
 import type { SpeakOptions } from '../../lib/speech/use-speech';
-import { ANSWER_LETTERS, questionSpeech, type SpeechPart, speechParts } from '../../lib/speech/voice';
+import { lineSpeech, questionSpeech, type SpeechPart } from '../../lib/speech/voice';
 import type { Game, Phase } from './game-machine';
 import { playSound } from './sounds';
 
@@ -31,9 +29,6 @@ type Options = {
  * language's, whatever the screen shows. Nothing starts before a tap (see hasUserActivation).
  */
 export function useGameVoice({ game, question, position, phase, ttsEnabled, speak, prefetch }: Options) {
-  const { i18n } = useTranslation('game');
-  const language: Language = i18n.resolvedLanguage === 'vi' ? 'vi' : 'en';
-
   /**
    * Speech starts only from a tap (Chrome deprecates speaking without one): a page reloaded
    * mid-game asks for "Tap to continue" before it reads anything.
@@ -65,20 +60,17 @@ export function useGameVoice({ game, question, position, phase, ttsEnabled, spea
     },
     [game, speak, position],
   );
-  const spokenT = i18n.getFixedT(game?.lang ?? language, 'speech');
 
   // Read each new question aloud once it is shown: its number and amount, the question, the answers.
   const readQuestion = useCallback(() => {
     if (!question) return;
-    const announcement = i18n.getFixedT(question.lang, 'speech')('question', {
-      number: position + 1,
-      amount: formatAmount(prizeAt(position), question.lang),
-    });
+    // The server's voice says the same (shared/spoken-lines.ts).
+    const announcement = questionAnnouncement(speechStrings(question.lang), question.lang, position);
     const line = game ? { gameId: game.gameId, line: 'question' as const, at: position } : undefined;
     void speak(question.lang, questionSpeech(question.lang, question.question, question.answers, announcement), {
       line,
     });
-  }, [game, question, position, speak, i18n]);
+  }, [game, question, position, speak]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: read when a question is shown, not when its reader changes.
   useEffect(() => {
     if (phase.kind === 'question' && !waitingForTap) readQuestion();
@@ -90,18 +82,7 @@ export function useGameVoice({ game, question, position, phase, ttsEnabled, spea
   useEffect(() => {
     if (phase.kind !== 'feedback' || !question || !ttsEnabled || waitingForTap) return;
     playSound(phase.correct ? 'right' : 'wrong');
-    const questionT = i18n.getFixedT(question.lang, 'speech');
-    if (phase.correct) say([{ text: questionT('correct'), lang: question.lang }], 'result');
-    else {
-      const right = question.answers[phase.correctIndex] ?? '';
-      say(
-        [
-          { text: questionT('wrong', { letter: ANSWER_LETTERS[phase.correctIndex] }), lang: question.lang },
-          ...speechParts(right, question.lang),
-        ],
-        'result',
-      );
-    }
+    say(lineSpeech(resultLine(speechStrings(question.lang), question, phase.correctIndex, phase.correct)), 'result');
     // The next question, ready before the feedback ends (the server has moved on already).
     if (phase.correct && game && position + 1 < game.questions.length) {
       prefetch(game.lang, { gameId: game.gameId, line: 'question', at: position + 1 });
@@ -114,13 +95,7 @@ export function useGameVoice({ game, question, position, phase, ttsEnabled, spea
     if (phase.kind !== 'ended' || !game || !ttsEnabled || waitingForTap) return;
     if (isMillionaire(phase.winnings)) playSound('win');
     // The server's voice says the same (shared/spoken-lines.ts). After the pick's result, not over it.
-    const strings: SpeechStrings = (key, params) => spokenT(key, params ?? {});
-    const { sentences } = endLine(strings, game.lang, phase.winnings);
-    say(
-      sentences.map((text) => ({ text, lang: game.lang })),
-      'end',
-      { queue: true },
-    );
+    say(lineSpeech(endLine(speechStrings(game.lang), game.lang, phase.winnings)), 'end', { queue: true });
   }, [phase.kind]);
 
   return {

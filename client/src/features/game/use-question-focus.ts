@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { prizeAt } from '../../../../shared/ladder';
 import { announce } from '../../lib/announcer';
 import { formatAmount } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
 import type { Game, Phase } from './game-machine';
 
 type Props = {
@@ -20,7 +21,7 @@ type Props = {
  * below the header, not scrolled away above it; at the end, to the end's heading.
  */
 export function useQuestionFocus({ game, phase, position, questionRef, endTitleRef }: Props): void {
-  const { t, i18n } = useTranslation('game');
+  const { t } = useTranslation('game');
   const focusKey = phase.kind === 'question' ? `question-${position}` : phase.kind === 'ended' ? 'ended' : null;
   const seen = useRef<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once a question (or the end) is first shown.
@@ -33,7 +34,7 @@ export function useQuestionFocus({ game, phase, position, questionRef, endTitleR
       return;
     }
     if (game) {
-      const amount = formatAmount(prizeAt(position), i18n.resolvedLanguage ?? 'en');
+      const amount = formatAmount(prizeAt(position), currentLanguage());
       announce(
         `${t('play.questionOf', { number: position + 1, total: game.questions.length })}. ${t('play.playingFor', { amount })}.`,
       );

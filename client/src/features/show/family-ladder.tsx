@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
 
 /** The family ladder (shared/show.ts, showLadder): the show's amounts, top up, the current one lit. */
 export function FamilyLadder({ ladder, position }: { ladder: number[]; position: number }) {
-  const { t, i18n } = useTranslation('show');
+  const { t } = useTranslation('show');
   return (
     <ol className="family-ladder" aria-label={t('question.ladder')}>
       {ladder.map((amount, rung) => (
@@ -13,7 +14,7 @@ export function FamilyLadder({ ladder, position }: { ladder: number[]; position:
           aria-current={rung === position ? 'step' : undefined}
         >
           <span className="rung-number">{rung + 1}</span>
-          <span className="rung-amount">{formatAmount(amount, i18n.resolvedLanguage ?? 'en')}</span>
+          <span className="rung-amount">{formatAmount(amount, currentLanguage())}</span>
         </li>
       ))}
     </ol>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { HostPlayer, HostView } from '../../../../shared/show-views';
 import { Avatar } from '../../components/avatar';
 import { formatAmount } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
 
 /** The game's confetti (none under reduced motion), loaded when a podium is shown. */
 const Confetti = lazy(() => import('../../components/confetti'));
@@ -15,8 +16,8 @@ type Props = {
 
 /** The end on the TV: the podium (the top three, or fewer), then everyone in order, and confetti. */
 export function HostPodium({ view, titleRef, onNewShow }: Props) {
-  const { t, i18n } = useTranslation('show');
-  const language = i18n.resolvedLanguage ?? 'en';
+  const { t } = useTranslation('show');
+  const language = currentLanguage();
   const byId = new Map(view.players.map((player) => [player.playerId, player]));
   const ranked = view.standings.flatMap(({ playerId, place }) => {
     const player = byId.get(playerId);

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { HostView, ShowQuestion } from '../../../../shared/show-views';
 import { Avatar } from '../../components/avatar';
 import { formatAmount } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
 import { AnswerBoard } from './answer-board';
 import { Countdown } from './countdown';
 
@@ -23,9 +24,9 @@ type Props = {
  * countdown while answers are open, the question and its picture, the four answers.
  */
 export function HostQuestion({ view, receivedAt, headingRef, children, side, tools }: Props) {
-  const { t, i18n } = useTranslation('show');
+  const { t } = useTranslation('show');
   const { question, reveal } = view;
-  const amount = formatAmount(question.amount, i18n.resolvedLanguage ?? 'en');
+  const amount = formatAmount(question.amount, currentLanguage());
   return (
     <div className="show-stage">
       <section className="show-question" aria-labelledby="show-question-text">

@@ -4,6 +4,7 @@ import type { HostView } from '../../../../shared/show-views';
 import { AnswerMark } from '../../components/answer-mark';
 import { Avatar } from '../../components/avatar';
 import { formatAmount } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
 import { ANSWER_LETTERS } from '../../lib/speech/voice';
 
 type Props = {
@@ -52,9 +53,9 @@ export function RevealBar({ view, busy, error, nextRef, onNext }: Props) {
 
 /** The scores at a reveal, best first: who was right, and each one's amount on the ladder. */
 export function RevealStandings({ view }: { view: HostView }) {
-  const { t, i18n } = useTranslation('show');
+  const { t } = useTranslation('show');
   const byId = new Map(view.players.map((player) => [player.playerId, player]));
-  const language = i18n.resolvedLanguage ?? 'en';
+  const language = currentLanguage();
   return (
     <section className="reveal-standings" aria-labelledby="standings-title">
       <h2 id="standings-title">{t('reveal.standings')}</h2>

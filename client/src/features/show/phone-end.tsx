@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PlayerView } from '../../../../shared/show-views';
 import { Avatar } from '../../components/avatar';
 import { formatAmount } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
 import type { GoneReason } from './phone-machine';
 
 type Props = {
@@ -15,7 +16,7 @@ type Props = {
 
 /** The end on a phone: its place at the podium, or why it is out of the show; another show. */
 export function PhoneEnd({ view, gone, onAnother }: Props) {
-  const { t, i18n } = useTranslation('show');
+  const { t } = useTranslation('show');
   const titleRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     titleRef.current?.focus();
@@ -34,7 +35,7 @@ export function PhoneEnd({ view, gone, onAnother }: Props) {
           </div>
           {podium.place === 1 && <p className="phone-result">{t('phone.winner')}</p>}
           {podium.place !== null && <p>{t('phone.finalPlace', { place: podium.place, total: podium.players })}</p>}
-          <p>{t('phone.score', { amount: formatAmount(podium.score.amount, i18n.resolvedLanguage ?? 'en') })}</p>
+          <p>{t('phone.score', { amount: formatAmount(podium.score.amount, currentLanguage()) })}</p>
           {gone === 'closed' && <p className="muted">{t('phone.closed')}</p>}
         </div>
       )}

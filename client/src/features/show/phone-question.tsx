@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PlayerView, ShowQuestion } from '../../../../shared/show-views';
 import { formatAmount } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
 import { ANSWER_LETTERS } from '../../lib/speech/voice';
 import { Countdown } from './countdown';
 import { PhoneAnswers } from './phone-answers';
@@ -18,7 +19,7 @@ type Props = {
 
 /** A question on a phone, asked or revealed: its text, its picture, the four answers to tap. */
 export function PhoneQuestion({ view, receivedAt, locked, sending, open, error, onPick }: Props) {
-  const { t, i18n } = useTranslation(['show', 'errors']);
+  const { t } = useTranslation(['show', 'errors']);
   const { question, reveal } = view;
   const asking = view.status === 'question';
   let status = '';
@@ -31,7 +32,7 @@ export function PhoneQuestion({ view, receivedAt, locked, sending, open, error, 
         <p aria-live="polite" aria-atomic="true">
           <span>{t('phone.question', { number: question.position + 1, total: view.questionCount })}</span>{' '}
           <span className="playing-for">
-            {t('question.for', { amount: formatAmount(question.amount, i18n.resolvedLanguage ?? 'en') })}
+            {t('question.for', { amount: formatAmount(question.amount, currentLanguage()) })}
           </span>
         </p>
         {asking && <Countdown question={question} serverNow={view.serverNow} receivedAt={receivedAt} />}
@@ -62,7 +63,7 @@ export function PhoneQuestion({ view, receivedAt, locked, sending, open, error, 
 
 /** A reveal on a phone: right or wrong, the right answer, the score and the place. */
 function PhoneResult({ view }: { view: PlayerView & { question: ShowQuestion } }) {
-  const { t, i18n } = useTranslation('show');
+  const { t } = useTranslation('show');
   const { question, reveal } = view;
   if (!reveal) return null;
   const right = view.myAnswer === null ? null : reveal.right;
@@ -79,7 +80,7 @@ function PhoneResult({ view }: { view: PlayerView & { question: ShowQuestion } }
           })}
         </p>
       )}
-      <p>{t('phone.score', { amount: formatAmount(view.score.amount, i18n.resolvedLanguage ?? 'en') })}</p>
+      <p>{t('phone.score', { amount: formatAmount(view.score.amount, currentLanguage()) })}</p>
       {view.place !== null && <p>{t('phone.place', { place: view.place, total: view.players })}</p>}
       <p className="muted">{t('phone.watchTv')}</p>
     </div>

@@ -1,10 +1,9 @@
-import '../../lib/speech/speech-strings';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { HostView } from '../../../../shared/show-views';
-import { formatAmount } from '../../lib/format';
+import { questionAnnouncement } from '../../../../shared/spoken-lines';
 import { keep, readKept } from '../../lib/kept';
 import { hasUserActivation } from '../../lib/speech/speech';
+import { speechStrings } from '../../lib/speech/speech-strings';
 import { useSpeech } from '../../lib/speech/use-speech';
 import { questionSpeech } from '../../lib/speech/voice';
 
@@ -18,7 +17,6 @@ const SPEECH_KEY = 'ql:show-speech';
  * refuse it before): a TV reloaded mid-question reads it at the first press of a key.
  */
 export function useHostVoice(view: HostView | null) {
-  const { i18n } = useTranslation();
   const [enabled, setEnabled] = useState(() => readKept(SPEECH_KEY) !== 'off');
   const speech = useSpeech(enabled);
   const [activated, setActivated] = useState(hasUserActivation);
@@ -38,14 +36,16 @@ export function useHostVoice(view: HostView | null) {
 
   const read = useCallback(() => {
     if (!question) return;
-    const announcement = i18n.getFixedT(question.lang, 'speech')('question', {
-      number: question.position + 1,
-      amount: formatAmount(question.amount, question.lang),
-    });
+    const announcement = questionAnnouncement(
+      speechStrings(question.lang),
+      question.lang,
+      question.position,
+      question.amount,
+    );
     void speech.speak(question.lang, questionSpeech(question.lang, question.question, question.answers, announcement), {
       line: { showId, line: 'question', at: question.position },
     });
-  }, [question, showId, speech.speak, i18n]);
+  }, [question, showId, speech.speak]);
 
   // Each new question once, when it is shown (and again when reading is turned back on).
   const position = question?.position ?? null;

@@ -1,4 +1,4 @@
-import { ANSWER_LETTERS } from '../../../../shared/spoken-lines';
+import { ANSWER_LETTERS, type Spoken } from '../../../../shared/spoken-lines';
 
 /** Spec §9: the voice locales. */
 export const SPEECH_LOCALES = { en: 'en-US', vi: 'vi-VN' } as const;
@@ -143,4 +143,9 @@ export function questionSpeech(
     else parts.push({ text: letter, lang: language }, ...own);
   });
   return parts;
+}
+
+/** A line of shared/spoken-lines.ts as it is read: each sentence, its Vietnamese words in a Vietnamese voice. */
+export function lineSpeech(line: Spoken): SpeechPart[] {
+  return line.sentences.flatMap((sentence) => speechParts(sentence, line.lang));
 }
