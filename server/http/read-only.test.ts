@@ -21,7 +21,7 @@ const DAY = 24 * 60 * 60 * 1000;
 /**
  * Every GET (each REST route, each tRPC query, each page with its first answers) works on a
  * read-only connection, with a writer that refuses to be called: what a read replica (LiteFS)
- * can answer, so that only POSTs need the primary (README, "Growing past one machine").
+ * can answer, so that only POSTs need the primary (docs/operating.md, "Growing past one machine").
  */
 const db = createTestDb();
 const admin = createAccount(db, { admin: true });

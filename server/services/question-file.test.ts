@@ -500,8 +500,8 @@ describe('an export file name', () => {
 });
 
 describe('the accepted values', () => {
-  it('the README lists them as the import reads them (shared/schemas/question-set.ts)', () => {
-    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+  it('docs/admin.md lists them as the import reads them (shared/schemas/question-set.ts)', () => {
+    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'admin.md'), 'utf8');
     const values = acceptedFileValues();
     expect(readme).toContain(`- \`age_category\`: ${values.ages}\n`);
     expect(readme).toContain(`- \`difficulty\`: ${values.difficulties}\n`);
