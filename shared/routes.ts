@@ -1,17 +1,51 @@
-/** Every client route. The server serves index.html for these and 404 for anything else. */
+/** Who may see a page: the client's guard for it (client/src/components/guards.tsx). */
+export type RouteAccess =
+  /** Signed-out visitors; a signed-in one goes on to the profiles. */
+  | 'signed-out'
+  /** As signed-out, but a signed-in parent signing in again for Forgot PIN stays. */
+  | 'signing-in'
+  | 'anyone'
+  | 'signed-in'
+  /** Signed in with an active profile (else the profile picker). */
+  | 'playing'
+  | 'admin';
+
+type Route = {
+  path: string;
+  access: RouteAccess;
+  /** Its page's module under client/src, loaded when first shown; null: in the first load. */
+  page: string | null;
+  /** An area with addresses of its own below its path (/admin/…). */
+  nested?: true;
+};
+
+/**
+ * Every address the client shows a page at, written once. The client's router, its lazily loaded
+ * pages (client/src/pages.ts), the server's answer to an address (index.html, else 404) and the
+ * code it preloads for a page (server/http/page-preloads.ts) are all read from here.
+ */
+export const ROUTES = {
+  home: { path: '/', access: 'signed-out', page: null },
+  localSignIn: { path: '/sign-in/local', access: 'signing-in', page: 'features/auth/local-sign-in.page.tsx' },
+  profiles: { path: '/profiles', access: 'signed-in', page: 'features/profiles/profiles.page.tsx' },
+  createProfile: { path: '/create-profile', access: 'signed-in', page: 'features/profiles/create-profile.page.tsx' },
+  preGame: { path: '/pre-game', access: 'playing', page: 'features/game/pre-game.page.tsx' },
+  game: { path: '/game', access: 'playing', page: 'features/game/game.page.tsx' },
+  family: { path: '/family', access: 'signed-in', page: 'features/family/family.page.tsx' },
+  /** The family show's TV (issue 26): hosting is play, a sign-in and no parent PIN. */
+  show: { path: '/show', access: 'signed-in', page: 'features/show/host.page.tsx' },
+  /** A phone joining a family show (`?code=` fills in the room code), a guest or a profile. */
+  join: { path: '/join', access: 'anyone', page: 'features/show/join.page.tsx' },
+  admin: { path: '/admin', access: 'admin', page: 'features/admin/admin.page.tsx', nested: true },
+} as const satisfies Record<string, Route>;
+
+export type RouteName = keyof typeof ROUTES;
+
+/** Every client address by name: the routes' own, and the admin area's pages below /admin. */
 export const paths = {
-  home: '/',
-  localSignIn: '/sign-in/local',
-  profiles: '/profiles',
-  createProfile: '/create-profile',
-  preGame: '/pre-game',
-  game: '/game',
-  family: '/family',
-  /** The family show's TV (issue 26). */
-  show: '/show',
-  /** A phone joining a family show (`?code=` fills in the room code). */
-  join: '/join',
-  admin: '/admin',
+  ...(Object.fromEntries(Object.entries(ROUTES).map(([name, route]) => [name, route.path])) as {
+    [Name in RouteName]: (typeof ROUTES)[Name]['path'];
+  }),
   adminQuestions: '/admin/questions',
   adminAddQuestion: '/admin/add-question',
   adminCategories: '/admin/categories',
@@ -32,21 +66,20 @@ export function questionIdFromPath(segment: string): number | null {
   return Number.isSafeInteger(id) ? id : null;
 }
 
-const clientRoutePatterns: RegExp[] = [
-  /^\/$/,
-  /^\/sign-in\/local$/,
-  /^\/profiles$/,
-  /^\/create-profile$/,
-  /^\/pre-game$/,
-  /^\/game$/,
-  /^\/family$/,
-  /^\/show$/,
-  /^\/join$/,
-  /^\/admin(\/[\w-]+)*$/,
-];
+/** The route showing the page at `pathname` (a nested area's for any address below it). */
+export function routeAt(pathname: string): Route | undefined {
+  return Object.values(ROUTES as Record<string, Route>).find(
+    (route) =>
+      route.path === pathname ||
+      (route.nested === true &&
+        pathname.startsWith(`${route.path}/`) &&
+        /^(\/[\w-]+)+$/.test(pathname.slice(route.path.length))),
+  );
+}
 
+/** An address the client has a page for: the server answers it with index.html, anything else 404. */
 export function isClientRoute(pathname: string): boolean {
-  return clientRoutePatterns.some((pattern) => pattern.test(pathname));
+  return routeAt(pathname) !== undefined;
 }
 
 /**
@@ -61,23 +94,8 @@ export function safeReturnPath(value: unknown): string {
   return value;
 }
 
-/**
- * Each lazily loaded page's source module (relative to client/), as client/src/pages.ts imports it:
- * the server finds its chunks in the build manifest and preloads them (server/http/page-preloads.ts).
- */
-export const PAGE_SOURCES: Record<string, string> = {
-  [paths.localSignIn]: 'src/features/auth/local-sign-in-page.tsx',
-  [paths.profiles]: 'src/features/profiles/profiles-page.tsx',
-  [paths.createProfile]: 'src/features/profiles/create-profile-page.tsx',
-  [paths.preGame]: 'src/features/game/pre-game-page.tsx',
-  [paths.game]: 'src/features/game/game-page.tsx',
-  [paths.family]: 'src/features/family/family-page.tsx',
-  [paths.show]: 'src/features/show/host-page.tsx',
-  [paths.join]: 'src/features/show/join-page.tsx',
-  [paths.admin]: 'src/features/admin/admin-page.tsx',
-};
-
-/** The page module shown at an address (the admin area's for any /admin/… one); none for `/`, in the first load. */
+/** The source module (relative to client/) of the page at an address; none for `/`, in the first load. */
 export function pageSourceFor(pathname: string): string | undefined {
-  return PAGE_SOURCES[pathname.startsWith(`${paths.admin}/`) ? paths.admin : pathname];
+  const page = routeAt(pathname)?.page;
+  return page ? `src/${page}` : undefined;
 }

@@ -1,12 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { Suspense, useState } from 'react';
-import { Route, Switch, useLocation, useSearch } from 'wouter';
-import { FORGOT_PIN_PARAM } from '../../shared/parent-lock';
-import { RedirectWhenSignedIn, RequireActiveProfile, RequireSignedIn } from './components/guards';
+import { Route, Switch, useLocation } from 'wouter';
+import { ROUTES, type RouteName } from '../../shared/routes';
+import { RouteGuard } from './components/guards';
 import { Loading } from './components/loading';
 import { NotFoundPage } from './components/not-found-page';
-import { RequireAdmin } from './components/require-admin';
 import { paths } from './config/paths';
 import { SignInPage } from './features/auth/sign-in-page';
 import { ParentLockProvider } from './features/parent-lock/use-parent-lock';
@@ -14,17 +13,7 @@ import { seedInitialQueries } from './lib/initial-state';
 import { useRouteFocus } from './lib/route-focus';
 import { useArrowNavigation } from './lib/spatial-navigation';
 import { trpc } from './lib/trpc';
-import {
-  AdminPage,
-  CreateProfilePage,
-  FamilyPage,
-  GamePage,
-  JoinShowPage,
-  LocalSignInPage,
-  PreGamePage,
-  ProfilesPage,
-  ShowHostPage,
-} from './pages';
+import { pages } from './pages';
 
 export function App() {
   const [queryClient] = useState(() => {
@@ -59,54 +48,17 @@ export function App() {
         <ParentLockProvider>
           <Suspense fallback={<Loading />}>
             <Switch>
-              <Route path={paths.home}>
-                <RedirectWhenSignedIn>
-                  <SignInPage />
-                </RedirectWhenSignedIn>
-              </Route>
-              <Route path={paths.localSignIn}>
-                <LocalSignInRoute />
-              </Route>
-              <Route path={paths.profiles}>
-                <RequireSignedIn>
-                  <ProfilesPage />
-                </RequireSignedIn>
-              </Route>
-              <Route path={paths.createProfile}>
-                <RequireSignedIn>
-                  <CreateProfilePage />
-                </RequireSignedIn>
-              </Route>
-              <Route path={paths.preGame}>
-                <RequireActiveProfile>
-                  <PreGamePage />
-                </RequireActiveProfile>
-              </Route>
-              <Route path={paths.game}>
-                <RequireActiveProfile>
-                  <GamePage />
-                </RequireActiveProfile>
-              </Route>
-              <Route path={paths.family}>
-                <RequireSignedIn>
-                  <FamilyPage />
-                </RequireSignedIn>
-              </Route>
-              {/* Hosting a family show is play: a sign-in, no parent PIN. */}
-              <Route path={paths.show}>
-                <RequireSignedIn>
-                  <ShowHostPage />
-                </RequireSignedIn>
-              </Route>
-              {/* A phone joins without an account (a guest) or as one of the family's profiles. */}
-              <Route path={paths.join}>
-                <JoinShowPage />
-              </Route>
-              <Route path={paths.admin} nest>
-                <RequireAdmin>
-                  <AdminPage />
-                </RequireAdmin>
-              </Route>
+              {(Object.keys(ROUTES) as RouteName[]).map((name) => {
+                const route: (typeof ROUTES)[RouteName] = ROUTES[name];
+                const Page = name === 'home' ? SignInPage : pages[name as keyof typeof pages];
+                return (
+                  <Route key={name} path={route.path} nest={'nested' in route}>
+                    <RouteGuard access={route.access}>
+                      <Page />
+                    </RouteGuard>
+                  </Route>
+                );
+              })}
               <Route>
                 <NotFoundPage />
               </Route>
@@ -115,16 +67,5 @@ export function App() {
         </ParentLockProvider>
       </QueryClientProvider>
     </trpc.Provider>
-  );
-}
-
-/** Forgot PIN signs in again from a browser already signed in: then the page stays. */
-function LocalSignInRoute() {
-  const forgotPin = new URLSearchParams(useSearch()).has(FORGOT_PIN_PARAM);
-  if (forgotPin) return <LocalSignInPage />;
-  return (
-    <RedirectWhenSignedIn>
-      <LocalSignInPage />
-    </RedirectWhenSignedIn>
   );
 }

@@ -1,31 +1,33 @@
-import { paths } from './config/paths';
+import type { ComponentType } from 'react';
+import { ROUTES, type RouteName, routeAt } from '../../shared/routes';
 import { type LazyPage, lazyPage, registerPages } from './lib/lazy-page';
 
-// Only the sign-in screen is in the first load; every other page's code arrives when it is needed.
-export const LocalSignInPage = lazyPage(() => import('./features/auth/local-sign-in-page'));
-export const ProfilesPage = lazyPage(() => import('./features/profiles/profiles-page'));
-export const CreateProfilePage = lazyPage(() => import('./features/profiles/create-profile-page'));
-export const PreGamePage = lazyPage(() => import('./features/game/pre-game-page'));
-export const GamePage = lazyPage(() => import('./features/game/game-page'));
-export const FamilyPage = lazyPage(() => import('./features/family/family-page'));
-export const ShowHostPage = lazyPage(() => import('./features/show/host-page'));
-export const JoinShowPage = lazyPage(() => import('./features/show/join-page'));
-export const AdminPage = lazyPage(() => import('./features/admin/admin-page'));
+/**
+ * Every route's page module (`*.page.tsx`, named in shared/routes.ts), each a chunk of its own:
+ * only the sign-in screen is in the first load, every other page's code arrives when it is needed.
+ */
+const pageModules = import.meta.glob<{ default: ComponentType }>('./features/*/*.page.tsx');
 
-const byPath: Record<string, LazyPage> = {
-  [paths.localSignIn]: LocalSignInPage,
-  [paths.profiles]: ProfilesPage,
-  [paths.createProfile]: CreateProfilePage,
-  [paths.preGame]: PreGamePage,
-  [paths.game]: GamePage,
-  [paths.family]: FamilyPage,
-  [paths.show]: ShowHostPage,
-  [paths.join]: JoinShowPage,
-  [paths.admin]: AdminPage,
-};
-registerPages(byPath);
+type PagedRoute = { [Name in RouteName]: (typeof ROUTES)[Name]['page'] extends string ? Name : never }[RouteName];
+
+function loadPage(page: string): LazyPage {
+  const load = pageModules[`./${page}`];
+  if (!load) throw new Error(`No page module ${page} (shared/routes.ts)`);
+  return lazyPage(load);
+}
+
+/** Each route's page by the route's name. */
+export const pages = Object.fromEntries(
+  Object.entries(ROUTES).flatMap(([name, route]) => (route.page ? [[name, loadPage(route.page)]] : [])),
+) as Record<PagedRoute, LazyPage>;
+
+const byPath = new Map<string, LazyPage>(
+  Object.entries(pages).map(([name, page]) => [ROUTES[name as PagedRoute].path, page]),
+);
+registerPages(Object.fromEntries(byPath));
 
 /** The lazily loaded page at an address (the admin area for any /admin/… one). */
 export function pageAt(pathname: string): LazyPage | undefined {
-  return byPath[pathname.startsWith(`${paths.admin}/`) ? paths.admin : pathname];
+  const route = routeAt(pathname);
+  return route ? byPath.get(route.path) : undefined;
 }

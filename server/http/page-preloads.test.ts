@@ -6,7 +6,7 @@ const manifest: BuildManifest = {
   '_react-B.js': { file: 'assets/react-B.js' },
   '_header-C.js': { file: 'assets/header-C.js', imports: ['_react-B.js', '_icons-D.js'] },
   '_icons-D.js': { file: 'assets/icons-D.js', imports: ['_header-C.js'] },
-  'src/features/game/game-page.tsx': {
+  'src/features/game/game.page.tsx': {
     file: 'assets/game-page-E.js',
     imports: ['_react-B.js', '_header-C.js', 'index.html'],
   },

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
-import { Redirect } from 'wouter';
+import { Redirect, useSearch } from 'wouter';
+import { FORGOT_PIN_PARAM } from '../../../shared/parent-lock';
+import type { RouteAccess } from '../../../shared/routes';
 import { paths } from '../config/paths';
 import { Loading } from './loading';
+import { RequireAdmin } from './require-admin';
 import { useSession } from './use-session';
 
 /** Spec §2: signed-in routes send visitors to the sign-in screen. */
@@ -27,4 +30,29 @@ export function RedirectWhenSignedIn({ children }: { children: ReactNode }) {
   if (isLoading) return <Loading />;
   if (user) return <Redirect to={paths.profiles} replace />;
   return <>{children}</>;
+}
+
+/** Forgot PIN signs in again from a browser already signed in: then the page stays. */
+function SigningIn({ children }: { children: ReactNode }) {
+  const forgotPin = new URLSearchParams(useSearch()).has(FORGOT_PIN_PARAM);
+  if (forgotPin) return <>{children}</>;
+  return <RedirectWhenSignedIn>{children}</RedirectWhenSignedIn>;
+}
+
+/** The guard a route's access names (shared/routes.ts). */
+export function RouteGuard({ access, children }: { access: RouteAccess; children: ReactNode }) {
+  switch (access) {
+    case 'signed-out':
+      return <RedirectWhenSignedIn>{children}</RedirectWhenSignedIn>;
+    case 'signing-in':
+      return <SigningIn>{children}</SigningIn>;
+    case 'anyone':
+      return <>{children}</>;
+    case 'signed-in':
+      return <RequireSignedIn>{children}</RequireSignedIn>;
+    case 'playing':
+      return <RequireActiveProfile>{children}</RequireActiveProfile>;
+    case 'admin':
+      return <RequireAdmin>{children}</RequireAdmin>;
+  }
 }

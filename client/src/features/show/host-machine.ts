@@ -52,7 +52,7 @@ export type HostAction =
   /** New show, from the podium: back to the settings. */
   | { type: 'newShow' };
 
-/** What the TV shows: a component each (host-page.tsx). */
+/** What the TV shows: a component each (host.page.tsx). */
 export type HostScreen = 'loading' | 'error' | 'setup' | 'connecting' | 'settings' | HostView['status'];
 
 export function hostScreen(state: HostState): HostScreen {

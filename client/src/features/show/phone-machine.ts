@@ -54,7 +54,7 @@ export type PhoneAction =
   /** Back to the room code (another code, another show). */
   | { type: 'enterCode' };
 
-/** What the phone shows: a component each (join-page.tsx). */
+/** What the phone shows: a component each (join.page.tsx). */
 export type PhoneScreen =
   | Exclude<PhonePhase['kind'], 'joined'>
   | 'connecting'
