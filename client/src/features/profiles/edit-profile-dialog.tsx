@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useModal } from '../../components/use-modal';
 import { errorCodeOf, errorKeyOf } from '../../lib/errors';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
@@ -29,7 +30,13 @@ export default function EditProfileDialog({ profile, onClose }: { profile: Profi
   });
 
   return (
-    <dialog ref={dialogRef} className="dialog" aria-labelledby="edit-profile-title" onClose={onClose}>
+    <dialog
+      ref={dialogRef}
+      className="dialog"
+      aria-labelledby="edit-profile-title"
+      // The delete confirmation's own close reaches here too (confirm-dialog.tsx).
+      onClose={(event) => event.target === event.currentTarget && onClose()}
+    >
       <h2 id="edit-profile-title">{t('form.editTitle', { name: profile.name })}</h2>
       <ProfileForm
         initial={profile}
@@ -44,28 +51,18 @@ export default function EditProfileDialog({ profile, onClose }: { profile: Profi
         </button>
       </ProfileForm>
       <div className="danger-zone">
-        {confirming ? (
-          <div role="alertdialog" aria-labelledby="confirm-delete-text" className="confirm">
-            <p id="confirm-delete-text">{t('form.confirmDelete', { name: profile.name })}</p>
-            <div className="form-actions">
-              {/* biome-ignore lint/a11y/noAutofocus: a destructive confirmation starts on its safe choice. */}
-              <button type="button" className="button" onClick={() => setConfirming(false)} autoFocus>
-                {t('common:cancel')}
-              </button>
-              <button
-                type="button"
-                className="button button-danger"
-                disabled={remove.isPending}
-                onClick={() => remove.mutate({ profileId: profile.id })}
-              >
-                {t('form.confirmDeleteYes')}
-              </button>
-            </div>
-          </div>
-        ) : (
-          <button type="button" className="button button-danger-outline" onClick={() => setConfirming(true)}>
-            {t('form.delete')}
-          </button>
+        <button type="button" className="button button-danger-outline" onClick={() => setConfirming(true)}>
+          {t('form.delete')}
+        </button>
+        {confirming && (
+          <ConfirmDialog
+            message={t('form.confirmDelete', { name: profile.name })}
+            confirmLabel={t('form.confirmDeleteYes')}
+            busy={remove.isPending}
+            error={remove.isError ? t('errors:profile.deleteFailed') : null}
+            onConfirm={() => remove.mutate({ profileId: profile.id })}
+            onCancel={() => setConfirming(false)}
+          />
         )}
       </div>
     </dialog>
