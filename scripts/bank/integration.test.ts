@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type BankCategory, type BankQuestion, loadStarterBank } from '../../server/bank/bank';
+import { BANK_DEPTH, ENFORCED_DEPTH } from '../../server/bank/bank-rules';
 import { planIntegration, planRetags } from './integration';
 
 const bank = loadStarterBank();
@@ -103,6 +104,9 @@ describe('retagging', { timeout: 60_000 }, () => {
     const allHard = (bank[0]?.questions ?? [])
       .filter((q) => q.ageCategory === 'Kids' && q.difficulty === 3)
       .map((q) => ({ key: q.key, difficulty: 2 as const }));
-    expect(planRetags(bank, allHard).refusals).toContain('would break a rule: animals Kids difficulty 3: 0 < 25');
+    const { perCell } = BANK_DEPTH[ENFORCED_DEPTH].perAge.Kids;
+    expect(planRetags(bank, allHard).refusals).toContain(
+      `would break a rule: animals Kids difficulty 3: 0 < ${perCell}`,
+    );
   });
 });

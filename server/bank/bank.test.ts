@@ -225,8 +225,9 @@ describe('the bank’s rules', () => {
   it('counts cells, the Vietnam share and repeated answers per category', () => {
     const file = { category: { slug: 'animals', name_en: 'Animals', name_vi: 'Động vật' }, questions: [good] };
     const problems = categoryProblems(file);
-    expect(problems).toContain('animals Kids difficulty 1: 1 < 25');
-    expect(problems).toContain('animals Adults difficulty 3: 0 < 25');
+    const { Kids, Adults } = BANK_DEPTH[ENFORCED_DEPTH].perAge;
+    expect(problems).toContain(`animals Kids difficulty 1: 1 < ${Kids.perCell}`);
+    expect(problems).toContain(`animals Adults difficulty 3: 0 < ${Adults.perCell}`);
     expect(problems).toContain('animals: 0 of 1 about Vietnam, under a fifth');
     const repeated = {
       ...file,
