@@ -20,9 +20,9 @@ import { exportedQuestions } from '../services/question-sets';
 type Options = { deps: ServerDeps; security: CookieSecurity };
 
 /** CSV, JSON and zip files (papaparse, fflate): loaded with the first import or export, never for players. */
-const loadQuestionFiles = () => import('../services/question-file');
-const loadQuestionZips = () => import('../services/question-zip');
-const loadQuestionImports = () => import('../services/question-import');
+const loadFileExport = () => import('../question-files/export-file');
+const loadZipExport = () => import('../question-files/export-zip');
+const loadImport = () => import('../question-files/import-file');
 
 const exportQuery = z.object({
   format: z.enum(['csv', 'json', 'zip']).default('csv'),
@@ -95,13 +95,13 @@ export async function questionSetRoutes(app: FastifyInstance, options: Options) 
     if (!query.success) return reply.code(400).send({ error: englishMessage('errors:invalidInput') });
     const { format, categoryId, lang } = query.data;
     const category = categoryId ? listCategories(deps.db).find((c) => c.id === categoryId) : undefined;
-    const { exportFileName, exportChunks } = await loadQuestionFiles();
+    const { exportFileName, exportChunks } = await loadFileExport();
     const categoryName = category ? (lang === 'vi' ? category.name_vi : category.name_en) : String(categoryId);
     const name = exportFileName(categoryId ? categoryName : null, format);
     const rows = exportedQuestions(deps.db, categoryId ?? null);
     // Streamed: a million questions are never in memory at once, and other requests run meanwhile.
     const chunks =
-      format === 'zip' ? (await loadQuestionZips()).zipExportChunks(rows, deps.images) : exportChunks(rows, format);
+      format === 'zip' ? (await loadZipExport()).zipExportChunks(rows, deps.images) : exportChunks(rows, format);
     return reply
       .header('Content-Disposition', `attachment; filename="${name}"`)
       .header('Cache-Control', 'no-store')
@@ -134,7 +134,7 @@ export async function questionSetRoutes(app: FastifyInstance, options: Options) 
         }
         return reply.code(400).send({ error: englishMessage('errors:questionSet.noFile') });
       }
-      const { importQuestionFile } = await loadQuestionImports();
+      const { importQuestionFile } = await loadImport();
       try {
         const { questions, newCategories, problems } = await importQuestionFile(deps.db, deps.images, name, bytes);
         return {

@@ -105,7 +105,7 @@ export type ExportedQuestion = Omit<SetQuestion, 'categoryId' | 'imageUrl' | 'li
  * Every question of a category (or all), in id order, a batch at a time (read): for Manage
  * Questions' export, streamed so that a big bank never sits in memory whole.
  */
-/** Rows read from the database at once for the export: a few of its chunks (question-file.ts). */
+/** Rows read from the database at once for the export: a few of its chunks (question-files/export-file.ts). */
 const EXPORT_READ_ROWS = 200;
 
 export function* exportedQuestions(db: Db, categoryId: number | null): Generator<ExportedQuestion> {

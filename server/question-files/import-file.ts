@@ -3,10 +3,10 @@ import { holdsNul } from '../../shared/text';
 import type { Db } from '../db/database';
 import { DomainError, invalid } from '../errors';
 import type { ImageStore } from '../images/image-store';
-import { listCategories } from './categories';
-import { type ParsedFile, parseQuestionFile } from './question-file';
-import { categoriesHolding } from './question-sets';
-import { isZip, openQuestionZip, storeZipPictures } from './question-zip';
+import { listCategories } from '../services/categories';
+import { categoriesHolding } from '../services/question-sets';
+import { type ParsedFile, parseQuestionFile } from './read-file';
+import { isZip, openQuestionZip, storeZipPictures } from './read-zip';
 
 export type ImportedFile = Omit<ParsedFile, 'questions'> & { questions: SetQuestion[] };
 

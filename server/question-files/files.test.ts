@@ -7,21 +7,14 @@ import { acceptedFileValues } from '../../shared/schemas/question-set';
 import { LOCAL_ONLY_CONFIG } from '../app';
 import { SESSION_COOKIE } from '../auth/session';
 import { questions } from '../db/schema';
+import type { ExportedQuestion } from '../services/question-sets';
 import { createTestApp, TEST_ORIGIN } from '../test/app';
 import { createTestDb } from '../test/db';
 import { createAccount, createCategoryRow } from '../test/factories';
 import { multipartFile } from '../test/multipart';
-import {
-  CSV_COLUMNS,
-  EXPORT_CHUNK_ROWS,
-  exportChunks,
-  exportFileName,
-  fromCsvCell,
-  jsonElementLines,
-  parseQuestionFile,
-  toCsvCell,
-} from './question-file';
-import type { ExportedQuestion } from './question-sets';
+import { CSV_COLUMNS, fromCsvCell, toCsvCell } from './csv-cells';
+import { EXPORT_CHUNK_ROWS, exportChunks, exportFileName } from './export-file';
+import { jsonElementLines, parseQuestionFile } from './read-file';
 
 const categories = [
   { id: 1, name_en: 'Animals', name_vi: 'Động vật' },

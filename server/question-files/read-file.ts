@@ -15,135 +15,14 @@ import {
   toQuestionInput,
 } from '../../shared/schemas/question-set';
 import { cleanText, foldForSearch } from '../../shared/text';
-import type { CategoryView } from './categories';
-import type { ExportedQuestion } from './question-sets';
+import type { CategoryView } from '../services/categories';
+import { BOM, fromCsvCell, PICTURE_COLUMN } from './csv-cells';
 
 /**
  * A question set's file: CSV (one row a question, as Excel and Google Sheets write it, UTF-8 with
  * or without a byte-order mark) or JSON (spec §3's generated questions plus where they go). What
  * Manage Questions exports, an import reads back unchanged.
  */
-export const CSV_COLUMNS = [
-  'category',
-  'category_vi',
-  'age_category',
-  'difficulty',
-  'question_en',
-  'answer_en_1',
-  'answer_en_2',
-  'answer_en_3',
-  'answer_en_4',
-  'question_vi',
-  'answer_vi_1',
-  'answer_vi_2',
-  'answer_vi_3',
-  'answer_vi_4',
-  'correct_answer',
-] as const;
-
-/** The column an export's zip adds: the picture's path inside the zip, empty for none. */
-const PICTURE_COLUMN = 'image';
-
-/** Excel opens a CSV as UTF-8 (Vietnamese intact) only when it starts with a byte-order mark. */
-const BOM = '\uFEFF';
-
-/**
- * OWASP's rule against CSV formula injection: a cell a spreadsheet would run as a formula (one
- * starting with =, +, -, @, a tab or a carriage return) is written after a ' (text to Excel,
- * LibreOffice and Google Sheets), and so is one that already starts with quotes before those, so
- * that reading takes exactly one ' away and every text comes back as it was.
- */
-const FORMULA_START = /^'*[=+\-@\t\r]/;
-const QUOTED_FORMULA_START = /^'+[=+\-@\t\r]/;
-export const toCsvCell = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
-export const fromCsvCell = (text: string) => (QUOTED_FORMULA_START.test(text) ? text.slice(1) : text);
-
-/** A question as exported, with the path of its picture inside the zip (when it goes into one). */
-export type ExportRow = ExportedQuestion & { picture?: string };
-
-const csvLine = (row: ExportRow, withPictures: boolean) =>
-  [
-    row.category,
-    row.category_vi,
-    row.ageCategory,
-    row.difficulty,
-    row.question_en,
-    ...row.answers_en,
-    row.question_vi,
-    ...row.answers_vi,
-    row.correctAnswerIndex + 1,
-    ...(withPictures ? [row.picture ?? ''] : []),
-  ].map((cell) => (typeof cell === 'string' ? toCsvCell(cell) : cell));
-
-/**
- * Rows a chunk of the export: ~35 KB of text, a millisecond or so of work, so that a request
- * arriving meanwhile waits at most that long (500 rows a chunk: game starts' p50 15 ms during
- * a million-question export in npm run bench).
- */
-export const EXPORT_CHUNK_ROWS = 100;
-
-/** Lets the requests waiting behind a chunk of the export be answered before the next is made. */
-const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/**
- * Manage Questions' export as chunks of text, made as they are read: memory stays at a chunk or
- * two (the HTTP stream asks for the next one once the last is sent) and other requests run between
- * chunks, for a bank of any size. CSV (with a byte-order mark, for Excel) or a JSON array, a
- * question a line.
- */
-export async function* exportChunks(
-  rows: Iterable<ExportRow>,
-  format: 'csv' | 'json',
-  { withPictures = false } = {},
-): AsyncGenerator<string> {
-  const csv = format === 'csv';
-  const fields = withPictures ? [...CSV_COLUMNS, PICTURE_COLUMN] : [...CSV_COLUMNS];
-  // The header's names need no quoting (and Papa.unparse of a header alone ends with its own line break).
-  yield csv ? `${BOM}${fields.join(',')}\r\n` : '[';
-  let batch: ExportRow[] = [];
-  let first = true;
-  const chunkOf = (questions: ExportRow[]) => {
-    if (csv)
-      return `${Papa.unparse(
-        questions.map((row) => csvLine(row, withPictures)),
-        { newline: '\r\n' },
-      )}\r\n`;
-    // A plain file carries no picture: its URL means nothing to another install.
-    const text = questions
-      .map(
-        ({ imageUrl: _url, picture: _picture, ...question }, i) =>
-          `${first && i === 0 ? '' : ','}\n${JSON.stringify(question)}`,
-      )
-      .join('');
-    first = false;
-    return text;
-  };
-  for (const row of rows) {
-    batch.push(row);
-    if (batch.length === EXPORT_CHUNK_ROWS) {
-      yield chunkOf(batch);
-      batch = [];
-      await yieldToOthers();
-    }
-  }
-  if (batch.length > 0) yield chunkOf(batch);
-  if (!csv) yield '\n]\n';
-}
-
-/**
- * An export's file name: the category's name folded to ASCII (Vietnamese diacritics and đ too),
- * or "all", and the day: quiz-ladder-questions-night-sky-2026-11-28.zip.
- */
-export function exportFileName(categoryName: string | null, extension: string, now = new Date()): string {
-  const slug =
-    categoryName === null
-      ? ''
-      : foldForSearch(categoryName)
-          .replace(/[^a-z0-9]+/g, '-')
-          .replace(/^-|-$/g, '');
-  return `quiz-ladder-questions-${slug || 'all'}-${now.toISOString().slice(0, 10)}.${extension}`;
-}
-
 /** An imported question, with the path its file gives for its picture (read from a zip). */
 export type ImportedQuestion = SetQuestion & { picture?: string };
 export type ParsedFile = { questions: ImportedQuestion[]; problems: FileProblem[]; newCategories: NewCategory[] };
