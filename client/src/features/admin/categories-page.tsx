@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createCategoryInput } from '../../../../shared/schemas/admin';
-import { useFocusFirstInvalid } from '../../components/field-errors';
+import { checkForm, useFocusFirstInvalid } from '../../components/field-errors';
 import { focusWhenReady } from '../../lib/focus';
 import { trpc } from '../../lib/trpc';
 import { type CategoryMessage, CategoryNameFields, MessageLine, type NameField, useRefusal } from './category-fields';
@@ -42,12 +42,11 @@ export default function CategoriesPage() {
 
   function add(event: FormEvent) {
     event.preventDefault();
-    const parsed = createCategoryInput.safeParse(names);
-    if (!parsed.success) {
+    const parsed = checkForm(createCategoryInput, names, 'errors:category.namesRequired');
+    if (!parsed.ok) {
       const action = actions.begin();
-      const text = t(parsed.error.issues[0]?.message ?? 'errors:category.namesRequired');
-      const fields = parsed.error.issues.map((issue) => issue.path[0] as NameField);
-      setMessage({ tone: 'error', text, fields, action });
+      const { message, fields } = parsed.problem;
+      setMessage({ tone: 'error', text: t(message), fields: fields as NameField[], action });
       return focusFirstInvalid();
     }
     create.mutate(parsed.data);

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updateCategoryInput } from '../../../../shared/schemas/admin';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { useFocusFirstInvalid } from '../../components/field-errors';
+import { checkForm, useFocusFirstInvalid } from '../../components/field-errors';
 import { trpc } from '../../lib/trpc';
 import { type CategoryMessage, CategoryNameFields, MessageLine, type NameField, useRefusal } from './category-fields';
 import type { Actions } from './latest-action';
@@ -99,12 +99,15 @@ export function CategoryRow({
 
   function save(event: FormEvent) {
     event.preventDefault();
-    const parsed = updateCategoryInput.safeParse({ categoryId: category.id, ...names });
-    if (!parsed.success) {
+    const parsed = checkForm(
+      updateCategoryInput,
+      { categoryId: category.id, ...names },
+      'errors:category.namesRequiredForUpdate',
+    );
+    if (!parsed.ok) {
       const action = actions.begin();
-      const text = t(parsed.error.issues[0]?.message ?? 'errors:category.namesRequiredForUpdate');
-      const fields = parsed.error.issues.map((issue) => issue.path[0] as NameField);
-      setMessage({ tone: 'error', text, fields, action });
+      const { message, fields } = parsed.problem;
+      setMessage({ tone: 'error', text: t(message), fields: fields as NameField[], action });
       return focusFirstInvalid();
     }
     update.mutate(parsed.data);

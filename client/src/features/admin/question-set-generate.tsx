@@ -10,7 +10,7 @@ import {
   type GenerateInput,
   generateInput,
 } from '../../../../shared/schemas/question-set';
-import { invalidFieldProps, useFocusFirstInvalid } from '../../components/field-errors';
+import { checkForm, invalidFieldProps, useFocusFirstInvalid } from '../../components/field-errors';
 import { Loading } from '../../components/loading';
 import { trpc } from '../../lib/trpc';
 import { AgeCategorySelect } from './age-category-select';
@@ -43,14 +43,13 @@ export function GenerateSection({ busy, generating, errorId, invalid, buttonRef,
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const input = generateInput.safeParse({
-      categoryId: categoryId ? Number(categoryId) : 0,
-      numQuestions: Number(count),
-      ageCategory,
-      customPrompt,
-    });
-    if (!input.success) {
-      onRefused(input.error.issues.map((issue) => String(issue.path[0])));
+    const input = checkForm(
+      generateInput,
+      { categoryId: categoryId ? Number(categoryId) : 0, numQuestions: Number(count), ageCategory, customPrompt },
+      '',
+    );
+    if (!input.ok) {
+      onRefused(input.problem.fields);
       return focusFirstInvalid();
     }
     onGenerate(input.data);

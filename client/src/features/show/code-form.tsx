@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lookupShowInput } from '../../../../shared/schemas/show';
-import { invalidFieldProps } from '../../components/field-errors';
+import { checkForm, invalidFieldProps, useFocusFirstInvalid } from '../../components/field-errors';
 
 type Props = {
   initialCode: string;
@@ -17,22 +17,22 @@ export function CodeForm({ initialCode, busy, error, onSubmit }: Props) {
   const [code, setCode] = useState(initialCode);
   const [problem, setProblem] = useState<string | null>(null);
   const ids = { input: useId(), hint: useId(), error: useId() };
+  const { containerRef, focusFirstInvalid } = useFocusFirstInvalid();
   const shown = problem ?? error;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = lookupShowInput.safeParse({ code });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'errors:show.codeInvalid');
-      document.getElementById(ids.input)?.focus();
-      return;
+    const parsed = checkForm(lookupShowInput, { code }, 'errors:show.codeInvalid');
+    if (!parsed.ok) {
+      setProblem(parsed.problem.message);
+      return focusFirstInvalid();
     }
     setProblem(null);
     onSubmit(parsed.data.code);
   }
 
   return (
-    <form className="card phone-card" onSubmit={submit} noValidate>
+    <form className="card phone-card" onSubmit={submit} noValidate ref={containerRef}>
       <h1>{t('join.title')}</h1>
       <div className="field">
         <label htmlFor={ids.input}>{t('join.codeLabel')}</label>

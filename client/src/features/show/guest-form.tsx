@@ -4,7 +4,7 @@ import { AGE_CATEGORIES, type AgeCategory } from '../../../../shared/age';
 import { AVATARS, type Avatar as AvatarName, DEFAULT_AVATAR } from '../../../../shared/avatars';
 import { type GuestInput, guestInput } from '../../../../shared/schemas/show';
 import { Avatar } from '../../components/avatar';
-import { invalidFieldProps } from '../../components/field-errors';
+import { checkForm, type FormProblem, invalidFieldProps, useFocusFirstInvalid } from '../../components/field-errors';
 
 type Props = {
   busy: boolean;
@@ -19,27 +19,24 @@ export function GuestForm({ busy, error, onSubmit }: Props) {
   const [name, setName] = useState('');
   const [ageGroup, setAgeGroup] = useState<AgeCategory | null>(null);
   const [avatar, setAvatar] = useState<AvatarName>(DEFAULT_AVATAR);
-  const [problem, setProblem] = useState<{ message: string; field: 'name' | 'ageGroup' } | null>(null);
+  const [problem, setProblem] = useState<FormProblem | null>(null);
   const ids = { name: useId(), error: useId(), title: useId() };
+  const { containerRef, focusFirstInvalid } = useFocusFirstInvalid();
   const shown = problem?.message ?? error;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = guestInput.safeParse({ name, ageGroup, avatar });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = issue?.path[0] === 'ageGroup' ? 'ageGroup' : 'name';
-      setProblem({ message: issue?.message ?? 'errors:show.nameRequired', field });
-      const target = field === 'name' ? document.getElementById(ids.name) : document.querySelector('[name="ageGroup"]');
-      (target as HTMLElement | null)?.focus();
-      return;
+    const parsed = checkForm(guestInput, { name, ageGroup, avatar }, 'errors:show.nameRequired');
+    if (!parsed.ok) {
+      setProblem(parsed.problem);
+      return focusFirstInvalid();
     }
     setProblem(null);
     onSubmit(parsed.data);
   }
 
   return (
-    <form className="form" onSubmit={submit} noValidate aria-labelledby={ids.title}>
+    <form className="form" onSubmit={submit} noValidate aria-labelledby={ids.title} ref={containerRef}>
       <h2 id={ids.title}>{t('join.guestTitle')}</h2>
       <p className="muted guest-intro">{t('join.guestIntro')}</p>
       <div className="field">
@@ -51,12 +48,12 @@ export function GuestForm({ busy, error, onSubmit }: Props) {
           onChange={(event) => setName(event.target.value)}
           autoComplete="off"
           required
-          {...invalidFieldProps(problem?.field === 'name' ? ids.error : null)}
+          {...invalidFieldProps(problem?.fields.includes('name') ? ids.error : null)}
         />
       </div>
       <fieldset
         className="choice-row age-groups"
-        {...invalidFieldProps(problem?.field === 'ageGroup' ? ids.error : null)}
+        {...invalidFieldProps(problem?.fields.includes('ageGroup') ? ids.error : null)}
       >
         <legend>{t('join.ageGroup')}</legend>
         {AGE_CATEGORIES.map((group) => (
