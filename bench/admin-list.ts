@@ -2,9 +2,10 @@
  * Manage Questions at a million questions (the admin issue's targets): the list service timed
  * in-process (database time) for the cases an admin meets, and the same pages over HTTP.
  */
+
+import type { ListCursor } from '#shared/schemas/admin.ts';
 import type { Db } from '../server/db/database';
 import { countQuestions, listQuestions } from '../server/services/admin-questions';
-import type { ListCursor } from '../shared/schemas/admin';
 import { type Latency, timeCalls } from './stats';
 
 export type ListCase = {

@@ -1,6 +1,6 @@
+import { AGE_CATEGORIES } from '#shared/age.ts';
 import type { Db } from '../server/db/database';
 import { indexQuestion, markSearchIndexBuilt } from '../server/services/question-search';
-import { AGE_CATEGORIES } from '../shared/age';
 
 /** The bench's eight categories (names as an admin would type them). */
 const CATEGORY_NAMES: [string, string][] = [

@@ -205,7 +205,14 @@ export async function runHttp(runtime: Runtime, categoryIds: number[], adminCase
 
   const adminApi = adminCases.length > 0 ? await measureAdminList(origin, adminCases) : [];
   const exported = adminCases.length > 0 ? await runExport(origin, pid, startRequests) : null;
-  const show = SHOW_RUNTIMES.includes(runtime.name) ? await measureShow(runtime, origin, pid) : null;
+  // A show that fails (its clients refused by a server too busy to connect them) is reported, and
+  // the rest of the run goes on.
+  const show = SHOW_RUNTIMES.includes(runtime.name)
+    ? await measureShow(runtime, origin, pid).catch((error: unknown) => {
+        log(`the family show failed: ${error instanceof Error ? error.message : String(error)}`);
+        return null;
+      })
+    : null;
 
   const highWaterMark = rssOf(pid)?.peak ?? Number.NaN;
   await stopBenchServer(server);

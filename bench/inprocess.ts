@@ -1,12 +1,12 @@
 // Defines the session lookup's prepared queries, so that their plans are checked too.
 import '../server/auth/session';
+import { ageCategoriesByNearness } from '#shared/age.ts';
 import type { Db } from '../server/db/database';
 import { everyPreparedSql } from '../server/db/prepared';
 import { startGame } from '../server/game/game';
 import { FAMILY_GAMES_REMEMBERED, type FamilyGame, heardByFamily, withGame } from '../server/services/family-games';
 import { pickQuestionIds, sampleSelectionQueries } from '../server/services/question-picker';
 import { createAccount, createProfileRow } from '../server/test/factories';
-import { ageCategoriesByNearness } from '../shared/age';
 import { type Latency, timeCalls } from './stats';
 
 export type InProcessResults = {

@@ -1,4 +1,4 @@
-import type { HostView } from '../shared/show-views';
+import type { HostView } from '#shared/show-views.ts';
 import { readSse } from './sse-reader';
 
 /**

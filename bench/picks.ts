@@ -6,12 +6,13 @@
  * (load.ts, closedSequences);
  * in the open loop a game's next pick comes `games` requests after its last.
  */
+
+import { shownIndexOf } from '#shared/shuffle.ts';
 import { findSession } from '../server/auth/session';
 import { signIn } from '../server/auth/sign-in';
 import { closeDatabase, openDatabase } from '../server/db/database';
 import { startGame } from '../server/game/game';
 import { createProfile, MAX_PROFILES_PER_ACCOUNT } from '../server/services/profiles';
-import { shownIndexOf } from '../shared/shuffle';
 import type { PostRequest } from './load';
 
 type Game = { gameId: string; cookie: string; answers: number[] };

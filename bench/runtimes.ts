@@ -78,7 +78,13 @@ const ALL_RUNTIMES: Runtime[] = [
   },
 ];
 const wanted = (process.env.BENCH_RUNTIMES ?? '').split(',').filter(Boolean);
-export const RUNTIMES = ALL_RUNTIMES.filter((r) => wanted.length === 0 || wanted.includes(r.name));
+/** In BENCH_RUNTIMES's order (runs alternated between two orders share out the machine's drift). */
+export const RUNTIMES =
+  wanted.length === 0
+    ? ALL_RUNTIMES
+    : ALL_RUNTIMES.filter((r) => wanted.includes(r.name)).sort(
+        (a, b) => wanted.indexOf(a.name) - wanted.indexOf(b.name),
+      );
 export const SERVER_JS = ALL_RUNTIMES[0] as Runtime;
 /** A bare Fastify server answering /api/health: the floor for a cold start (bare-server.ts). */
 export const BARE_SERVER: ServerCommand = { label: 'a bare Fastify server', args: [cached('bare-server.mjs')] };

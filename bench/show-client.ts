@@ -7,7 +7,7 @@
  * from a TV's Next (or start) to the last of its phones receiving the new question; from a show's
  * last answer to the last phone receiving the reveal; and each answer's round trip.
  */
-import type { HostView, PlayerView } from '../shared/show-views';
+import type { HostView, PlayerView } from '#shared/show-views.ts';
 import { readSse } from './sse-reader';
 
 export type ShowJob = {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import type { Language } from '../shared/i18n';
+import type { Language } from '#shared/i18n.ts';
 import { newAccount, signedInWithActiveProfile, signInViaHttp, trpcMutation } from './support/app';
 import { seriousViolations } from './support/axe';
 import { servedQuestion } from './support/db';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { foldForSearch } from '../shared/text';
+import { foldForSearch } from '#shared/text.ts';
 import { newAccount, signInThroughUi } from './support/app';
 import { assertNoProblems, type OpenedPage } from './support/browser';
 import { withDb } from './support/db';

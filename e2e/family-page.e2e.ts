@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { newGameId } from '../shared/game-id';
+import { newGameId } from '#shared/game-id.ts';
 import { signInViaHttp, trpcMutation } from './support/app';
 import { assertNoProblems } from './support/browser';
 import { servedQuestion, withDb } from './support/db';

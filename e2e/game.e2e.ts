@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import type { Language } from '../shared/i18n';
+import type { Language } from '#shared/i18n.ts';
 import { type ProfileInput, readStats, shownText, statValue, trpcMutation } from './support/app';
 import { assertNoProblems, type OpenedPage } from './support/browser';
 import { countRows, gamesOf, profileRow, type ServedQuestion, servedQuestion, withDb } from './support/db';

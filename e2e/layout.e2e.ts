@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import type { Language } from '../shared/i18n';
+import type { Language } from '#shared/i18n.ts';
 import { assertNoProblems } from './support/browser';
 import { withDb } from './support/db';
 import { installSpeechStandIn } from './support/speech-stand-in';

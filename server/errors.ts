@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import { errorStrings } from '../shared/locales/errors';
+import { errorStrings } from '#shared/locales/errors.ts';
 
 /**
  * Every error the server answers with is mapped here, once: services throw DomainErrors, which

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { Suspense, useState } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
-import { ROUTES, type RouteName } from '../../shared/routes';
+import { ROUTES, type RouteName } from '#shared/routes.ts';
 import { RouteGuard } from './components/guards';
 import { Loading } from './components/loading';
 import { NotFoundPage } from './components/not-found-page';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pageSourceFor, paths, ROUTES } from '../../shared/routes';
+import { pageSourceFor, paths, ROUTES } from '#shared/routes.ts';
 import { pageAt, pages } from './pages';
 
 const routes = Object.entries(ROUTES) as [keyof typeof ROUTES, (typeof ROUTES)[keyof typeof ROUTES]][];

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { ROUTES, type RouteName, routeAt } from '../../shared/routes';
+import { ROUTES, type RouteName, routeAt } from '#shared/routes.ts';
 import { type LazyPage, lazyPage, registerPages } from './lib/lazy-page';
 
 /**

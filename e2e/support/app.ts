@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import type { Avatar } from '../../shared/avatars';
+import type { Avatar } from '#shared/avatars.ts';
 
 let accounts = 0;
 

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { Language } from '../../shared/i18n';
+import type { Language } from '#shared/i18n.ts';
 
 /**
  * Reads the running server's SQLite file. Each call opens and closes its own connection, so

@@ -3,10 +3,11 @@
  * every reason to refuse it. Pure: the scripts (integrate.ts, retag.ts) read the files, ask, and write
  * only when nothing is refused.
  */
+
+import { foldForSearch } from '#shared/text.ts';
 import type { BankCategory, BankQuestion } from '../../server/bank/bank';
 import { bankProblems } from '../../server/bank/bank-rules';
 import { significantWords } from '../../server/bank/bank-wording';
-import { foldForSearch } from '../../shared/text';
 import { laidOut } from './bank-files';
 
 const AGE_LETTER = { Kids: 'k', Teenagers: 't', Adults: 'a' } as const;

@@ -6,9 +6,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { cleanText } from '#shared/text.ts';
 import type { BankCategory } from '../../server/bank/bank';
 import { contentHash } from '../../server/bank/seed';
-import { cleanText } from '../../shared/text';
 
 const COMMITS = ['4c6056d', 'a9f8ab8', '603eb03', '5b560ab'];
 /** Where those commits kept the bank's data. */

@@ -1,4 +1,4 @@
-import type { GenerateInput } from '../../shared/schemas/question-set';
+import type { GenerateInput } from '#shared/schemas/question-set.ts';
 import type { ServerDeps } from '../deps';
 import { DomainError, invalid } from '../errors';
 import { listCategories } from '../services/categories';

@@ -1,14 +1,14 @@
 import OpenAI from 'openai';
 import { z } from 'zod';
-import type { AgeCategory } from '../../shared/age';
-import { questionInput } from '../../shared/schemas/admin';
+import type { AgeCategory } from '#shared/age.ts';
+import { questionInput } from '#shared/schemas/admin.ts';
 import {
   type GeneratedQuestion,
   generatedSetSchema,
   type SetQuestion,
   toQuestionInput,
-} from '../../shared/schemas/question-set';
-import { foldForSearch, holdsNul } from '../../shared/text';
+} from '#shared/schemas/question-set.ts';
+import { foldForSearch, holdsNul } from '#shared/text.ts';
 import { DomainError } from '../errors';
 
 /** A request to the AI service is abandoned after this long (the admin issue). */

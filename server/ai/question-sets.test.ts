@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { GeneratedQuestion } from '../../shared/schemas/question-set';
+import type { GeneratedQuestion } from '#shared/schemas/question-set.ts';
 import { LOCAL_ONLY_CONFIG } from '../app';
 import { SESSION_COOKIE } from '../auth/session';
 import { questions } from '../db/schema';

@@ -8,7 +8,7 @@ import {
   OPEN_GUARD,
   type PinGuard,
   UNLOCK_MS,
-} from '../../shared/parent-lock';
+} from '#shared/parent-lock.ts';
 import { type Db, writeTransaction } from '../db/database';
 import { sessions, users } from '../db/schema';
 import { DomainError, unauthorized } from '../errors';

@@ -1,10 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import { generateCodeVerifier, generateState } from 'arctic';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import viMessages from '../../shared/locales/vi/errors.json' with { type: 'json' };
-import { FORGOT_PIN_PARAM, FORGOT_PIN_PATH, type ForgotPinOutcome, isFreshSignIn } from '../../shared/parent-lock';
-import { paths, safeReturnPath } from '../../shared/routes';
-import { localSignInInput } from '../../shared/schemas/auth';
+import viMessages from '#shared/locales/vi/errors.json' with { type: 'json' };
+import { FORGOT_PIN_PARAM, FORGOT_PIN_PATH, type ForgotPinOutcome, isFreshSignIn } from '#shared/parent-lock.ts';
+import { paths, safeReturnPath } from '#shared/routes.ts';
+import { localSignInInput } from '#shared/schemas/auth.ts';
 import type { ServerDeps } from '../deps';
 import type { SignInMode } from '../env';
 import { DomainError, englishMessage, httpErrorOf } from '../errors';

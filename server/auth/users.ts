@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { showableName } from '../../shared/text';
+import { showableName } from '#shared/text.ts';
 import type { Db } from '../db/database';
 import { users } from '../db/schema';
 

@@ -1,5 +1,5 @@
-import { AGE_CATEGORIES, type AgeCategory } from '../../shared/age';
-import { foldForSearch } from '../../shared/text';
+import { AGE_CATEGORIES, type AgeCategory } from '#shared/age.ts';
+import { foldForSearch } from '#shared/text.ts';
 import type { BankCategory, BankQuestion } from './bank';
 import { FAIR_GIVEAWAYS } from './bank-allowances';
 import { crossLanguageProblems, wordsGivingAway } from './bank-wording';

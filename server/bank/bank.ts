@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { AGE_CATEGORIES } from '../../shared/age';
+import { AGE_CATEGORIES } from '#shared/age.ts';
 import { installPath } from '../install-dir';
 
 const localized = z.object({ question: z.string().min(1), answers: z.array(z.string().min(1)).length(4) });

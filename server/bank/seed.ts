@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { eq, isNotNull } from 'drizzle-orm';
-import { cleanText } from '../../shared/text';
+import { cleanText } from '#shared/text.ts';
 import type { Db } from '../db/database';
 import { bankRemovals, categories, meta, questions } from '../db/schema';
 import { installPath } from '../install-dir';

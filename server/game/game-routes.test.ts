@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import enErrors from '../../shared/locales/en/errors.json' with { type: 'json' };
+import enErrors from '#shared/locales/en/errors.json' with { type: 'json' };
 import { SESSION_COOKIE } from '../auth/session';
 import { englishMessage } from '../errors';
 import { createTestApp, TEST_ORIGIN } from '../test/app';

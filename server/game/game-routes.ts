@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { startGameBody } from '../../shared/schemas/game';
+import { startGameBody } from '#shared/schemas/game.ts';
 import type { CookieSecurity } from '../auth/request-auth';
 import { isDatabaseHealthy } from '../db/database';
 import type { ServerDeps } from '../deps';

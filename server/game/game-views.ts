@@ -1,10 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { ageCategoriesByNearness, ageCategoryOf } from '../../shared/age';
-import type { Language } from '../../shared/i18n';
-import { winningsFor } from '../../shared/ladder';
-import type { UsedLifelines } from '../../shared/lifelines';
-import type { CategoryChoice } from '../../shared/schemas/game';
-import { applyOrder, randomPermutation, shownIndexOf } from '../../shared/shuffle';
+import { ageCategoriesByNearness, ageCategoryOf } from '#shared/age.ts';
+import type { Language } from '#shared/i18n.ts';
+import { winningsFor } from '#shared/ladder.ts';
+import type { UsedLifelines } from '#shared/lifelines.ts';
+import type { CategoryChoice } from '#shared/schemas/game.ts';
+import { applyOrder, randomPermutation, shownIndexOf } from '#shared/shuffle.ts';
 import { type Db, inTransaction } from '../db/database';
 import { type GameStatus, games } from '../db/schema';
 import { notFound } from '../errors';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { isCurrentGameId, newGameId } from '../../shared/game-id';
+import { isCurrentGameId, newGameId } from '#shared/game-id.ts';
 import { games, profiles, questionStats, questions } from '../db/schema';
 import { createTestDb } from '../test/db';
 import { createAccount, createCategoryRow, createProfileRow, createQuestionRows } from '../test/factories';

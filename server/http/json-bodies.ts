@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { jsonTooDeepAt } from '../../shared/json-depth';
+import { jsonTooDeepAt } from '#shared/json-depth.ts';
 
 /** Fastify's own answer to a body that is not JSON (a 400, "Bad request."), for one nested too deeply. */
 const tooDeep = () => Object.assign(new SyntaxError('JSON nested too deeply'), { statusCode: 400 });

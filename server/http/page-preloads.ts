@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pageSourceFor } from '../../shared/routes';
+import { pageSourceFor } from '#shared/routes.ts';
 
 /** Vite's build manifest (dist/public/.vite/manifest.json): each source module's chunk and the chunks it imports. */
 export type BuildManifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;

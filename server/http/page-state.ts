@@ -1,4 +1,4 @@
-import { paths } from '../../shared/routes';
+import { paths } from '#shared/routes.ts';
 import type { appRouter } from '../trpc/router';
 
 type Caller = ReturnType<typeof appRouter.createCaller>;

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, SAVE_SET_MAX_BYTES } from '../../shared/schemas/question-set';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, SAVE_SET_MAX_BYTES } from '#shared/schemas/question-set.ts';
 import { SESSION_COOKIE } from '../auth/session';
 import { CSV_COLUMNS } from '../question-files/csv-cells';
 import { parseQuestionFile } from '../question-files/read-file';

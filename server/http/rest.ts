@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isUnlocked } from '../../shared/parent-lock';
+import { isUnlocked } from '#shared/parent-lock.ts';
 import { pinLocked } from '../auth/parent-lock';
 import { authenticate, type CookieSecurity, type RequestAuth } from '../auth/request-auth';
 import type { ServerDeps } from '../deps';

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import enErrors from '../../shared/locales/en/errors.json' with { type: 'json' };
-import viErrors from '../../shared/locales/vi/errors.json' with { type: 'json' };
-import { holdsNul } from '../../shared/text';
+import enErrors from '#shared/locales/en/errors.json' with { type: 'json' };
+import viErrors from '#shared/locales/vi/errors.json' with { type: 'json' };
+import { holdsNul } from '#shared/text.ts';
 import { isLoopbackHost } from '../env';
 import { clientErrorText, englishMessage } from '../errors';
 import { hostName, hostOf, lanAddresses, namesAnAddress } from './own-addresses';

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isClientRoute } from '../../shared/routes';
+import { isClientRoute } from '#shared/routes.ts';
 import { pagePreloadTags, readBuildManifest } from './page-preloads';
 import { sendNotFound } from './rest';
 

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { foldForSearch } from '../../shared/text';
+import { foldForSearch } from '#shared/text.ts';
 import type { ExportedQuestion } from '../services/question-sets';
 import { BOM, CSV_COLUMNS, PICTURE_COLUMN, toCsvCell } from './csv-cells';
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
-import { ZIP_PICTURES_FOLDER, ZIP_QUESTIONS_FILE } from '../../shared/schemas/question-set';
+import { ZIP_PICTURES_FOLDER, ZIP_QUESTIONS_FILE } from '#shared/schemas/question-set.ts';
 import type { ImageStore } from '../images/image-store';
 import type { ExportedQuestion } from '../services/question-sets';
 import { type ExportRow, exportChunks } from './export-file';

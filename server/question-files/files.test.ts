@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { acceptedFileValues } from '../../shared/schemas/question-set';
+import { acceptedFileValues } from '#shared/schemas/question-set.ts';
 import { LOCAL_ONLY_CONFIG } from '../app';
 import { SESSION_COOKIE } from '../auth/session';
 import { questions } from '../db/schema';

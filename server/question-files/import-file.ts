@@ -1,5 +1,5 @@
-import { IMPORT_MAX_BYTES, type SetQuestion } from '../../shared/schemas/question-set';
-import { holdsNul } from '../../shared/text';
+import { IMPORT_MAX_BYTES, type SetQuestion } from '#shared/schemas/question-set.ts';
+import { holdsNul } from '#shared/text.ts';
 import type { Db } from '../db/database';
 import { DomainError, invalid } from '../errors';
 import type { ImageStore } from '../images/image-store';

@@ -1,8 +1,8 @@
 import Papa from 'papaparse';
-import { AGE_CATEGORIES, type AgeCategory } from '../../shared/age';
-import type { Language } from '../../shared/i18n';
-import { jsonTooDeepAt } from '../../shared/json-depth';
-import { createCategoryInput, questionInput } from '../../shared/schemas/admin';
+import { AGE_CATEGORIES, type AgeCategory } from '#shared/age.ts';
+import type { Language } from '#shared/i18n.ts';
+import { jsonTooDeepAt } from '#shared/json-depth.ts';
+import { createCategoryInput, questionInput } from '#shared/schemas/admin.ts';
 import {
   AGE_CATEGORY_WORDS,
   acceptedFileValues,
@@ -13,8 +13,8 @@ import {
   type NewCategory,
   type SetQuestion,
   toQuestionInput,
-} from '../../shared/schemas/question-set';
-import { cleanText, foldForSearch } from '../../shared/text';
+} from '#shared/schemas/question-set.ts';
+import { cleanText, foldForSearch } from '#shared/text.ts';
 import type { CategoryView } from '../services/categories';
 import { BOM, fromCsvCell, PICTURE_COLUMN } from './csv-cells';
 

@@ -4,7 +4,7 @@ import {
   IMPORT_ZIP_MAX_ENTRIES,
   IMPORT_ZIP_MAX_PICTURES,
   IMPORT_ZIP_MAX_UNPACKED_BYTES,
-} from '../../shared/schemas/question-set';
+} from '#shared/schemas/question-set.ts';
 import { type ImageStore, MAX_IMAGE_BYTES } from '../images/image-store';
 import type { ImportedQuestion } from './read-file';
 import { listZipEntries, readZipEntry, type ZipEntry, zipRefused } from './zip-reader';

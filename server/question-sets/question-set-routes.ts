@@ -2,13 +2,13 @@ import { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { LANGUAGES } from '../../shared/i18n';
+import { LANGUAGES } from '#shared/i18n.ts';
 import {
   generateInput,
   IMPORT_ZIP_MAX_BYTES,
   SAVE_SET_MAX_BYTES,
   saveQuestionSetInput,
-} from '../../shared/schemas/question-set';
+} from '#shared/schemas/question-set.ts';
 import { generateQuestionSet } from '../ai/generate-set';
 import type { CookieSecurity } from '../auth/request-auth';
 import type { ServerDeps } from '../deps';

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { createCategoryInput, updateCategoryInput } from '../../shared/schemas/admin';
-import { foldForSearch } from '../../shared/text';
+import type { createCategoryInput, updateCategoryInput } from '#shared/schemas/admin.ts';
+import { foldForSearch } from '#shared/text.ts';
 import { type Db, writeTransaction } from '../db/database';
 import { categories, questions } from '../db/schema';
 import { conflict, notFound } from '../errors';

@@ -1,5 +1,5 @@
 import { count, isNull } from 'drizzle-orm';
-import { AGE_CATEGORIES, type AgeCategory } from '../../shared/age';
+import { AGE_CATEGORIES, type AgeCategory } from '#shared/age.ts';
 import type { Db } from '../db/database';
 import { questionReports, questions } from '../db/schema';
 import { listCategories } from './categories';

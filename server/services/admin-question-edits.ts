@@ -1,6 +1,6 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { moveQuestionsInput } from '../../shared/schemas/admin';
+import type { moveQuestionsInput } from '#shared/schemas/admin.ts';
 import { type Db, writeTransaction } from '../db/database';
 import { bankRemovals, categories, questions } from '../db/schema';
 import { invalid, notFound } from '../errors';

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { EASY_FROM, MEDIUM_FROM, MIN_ANSWERS_TO_JUDGE } from '../../shared/play-stats';
+import { EASY_FROM, MEDIUM_FROM, MIN_ANSWERS_TO_JUDGE } from '#shared/play-stats.ts';
 import {
   ADMIN_PAGE_SIZE,
   COUNT_LIMIT,
@@ -10,7 +10,7 @@ import {
   NEEDS_LOOK_LIMIT,
   type questionInput,
   SEARCH_COUNT_LIMIT,
-} from '../../shared/schemas/admin';
+} from '#shared/schemas/admin.ts';
 import type { Db } from '../db/database';
 import { ANSWER_SEARCH_TABLE, QUESTION_SEARCH_TABLE, questionReports, questionStats, questions } from '../db/schema';
 import { invalid } from '../errors';

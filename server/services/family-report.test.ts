@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { CHILD_ANSWERS_TO_TELL } from '../../shared/family-stats';
-import { newGameId } from '../../shared/game-id';
+import { CHILD_ANSWERS_TO_TELL } from '#shared/family-stats.ts';
+import { newGameId } from '#shared/game-id.ts';
 import { games, questions } from '../db/schema';
 import { createTestDb } from '../test/db';
 import {

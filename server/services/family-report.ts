@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { HARDEST_SHOWN, rightLeastOften, type Tally } from '../../shared/family-stats';
-import type { Difficulty } from '../../shared/game-status';
-import type { familyGamesInput } from '../../shared/schemas/family';
+import { HARDEST_SHOWN, rightLeastOften, type Tally } from '#shared/family-stats.ts';
+import type { Difficulty } from '#shared/game-status.ts';
+import type { familyGamesInput } from '#shared/schemas/family.ts';
 import { type Db, inTransaction } from '../db/database';
 import { familyShows } from './family-shows';
 import { answerTallies, type CategoryTally, pastGames } from './profile-history';

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { AgeCategory } from '../../shared/age';
+import type { AgeCategory } from '#shared/age.ts';
 import { questions } from '../db/schema';
 import { createTestDb } from '../test/db';
 import { createAccount, createCategoryRow, createProfileRow, createQuestionRows } from '../test/factories';

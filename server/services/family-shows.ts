@@ -1,5 +1,5 @@
-import { type ShowResult, type ShowTogether, showsTogether } from '../../shared/family-shows';
-import type { Language } from '../../shared/i18n';
+import { type ShowResult, type ShowTogether, showsTogether } from '#shared/family-shows.ts';
+import type { Language } from '#shared/i18n.ts';
 import type { Db } from '../db/database';
 import { preparedQueries } from '../db/prepared';
 import { type CategoryName, categoryNames } from './profile-history';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ladderDifficulty, QUESTIONS_PER_GAME } from '../../shared/ladder';
+import { ladderDifficulty, QUESTIONS_PER_GAME } from '#shared/ladder.ts';
 import { loadStarterBank } from '../bank/bank';
 import { ENFORCED_DEPTH } from '../bank/bank-rules';
 import { seedStarterBank } from '../bank/seed';

@@ -5,10 +5,10 @@ import {
   questionIdsOf,
   type Tally,
   tallyAnswers,
-} from '../../shared/family-stats';
-import type { FinishedGameStatus } from '../../shared/game-status';
-import type { Language } from '../../shared/i18n';
-import type { GameCursor } from '../../shared/schemas/family';
+} from '#shared/family-stats.ts';
+import type { FinishedGameStatus } from '#shared/game-status.ts';
+import type { Language } from '#shared/i18n.ts';
+import type { GameCursor } from '#shared/schemas/family.ts';
 import type { Db } from '../db/database';
 import { inTransaction } from '../db/database';
 import { preparedQueries } from '../db/prepared';

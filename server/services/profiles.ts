@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { createProfileInput, updateProfileInput } from '../../shared/schemas/profile';
+import type { createProfileInput, updateProfileInput } from '#shared/schemas/profile.ts';
 import { lockSession } from '../auth/parent-lock';
 import { setActiveProfile } from '../auth/session';
 import { type Db, writeTransaction } from '../db/database';

@@ -1,8 +1,8 @@
 import type { Statement } from 'better-sqlite3';
-import { AGE_CATEGORIES, type AgeCategory } from '../../shared/age';
-import { type Difficulty, isDifficulty } from '../../shared/game-status';
-import { ladderDifficulty, QUESTIONS_PER_GAME } from '../../shared/ladder';
-import { randomPermutation } from '../../shared/shuffle';
+import { AGE_CATEGORIES, type AgeCategory } from '#shared/age.ts';
+import { type Difficulty, isDifficulty } from '#shared/game-status.ts';
+import { ladderDifficulty, QUESTIONS_PER_GAME } from '#shared/ladder.ts';
+import { randomPermutation } from '#shared/shuffle.ts';
 import { type Db, inTransaction } from '../db/database';
 import { preparedQueries } from '../db/prepared';
 import { FAMILY_RECENT_GAMES, type Heard } from './family-games';

@@ -1,4 +1,4 @@
-import type { Language } from '../../shared/i18n';
+import type { Language } from '#shared/i18n.ts';
 import { type Db, inTransaction } from '../db/database';
 import { preparedQueries } from '../db/prepared';
 import { type PickRequest, pickQuestionIds } from './question-picker';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { SEARCH_MIN_CHARS } from '../../shared/schemas/admin';
-import { foldForSearch } from '../../shared/text';
+import { SEARCH_MIN_CHARS } from '#shared/schemas/admin.ts';
+import { foldForSearch } from '#shared/text.ts';
 import type { Db } from '../db/database';
 import { preparedQueries } from '../db/prepared';
 import { ANSWER_SEARCH_TABLE, meta, QUESTION_SEARCH_TABLE } from '../db/schema';

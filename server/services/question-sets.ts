@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type { SaveQuestion, SetQuestion } from '../../shared/schemas/question-set';
-import { foldForSearch } from '../../shared/text';
+import type { SaveQuestion, SetQuestion } from '#shared/schemas/question-set.ts';
+import { foldForSearch } from '#shared/text.ts';
 import { type Db, writeTransaction } from '../db/database';
 import { categories, QUESTION_SEARCH_TABLE, questions, savedQuestionSets } from '../db/schema';
 import { invalid } from '../errors';

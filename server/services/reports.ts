@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ReportReason, reportQuestionInput } from '../../shared/schemas/report';
+import type { ReportReason, reportQuestionInput } from '#shared/schemas/report.ts';
 import { type Db, writeTransaction } from '../db/database';
 import { categories, games, profiles, questionReports, questions } from '../db/schema';
 import { invalid, notFound } from '../errors';

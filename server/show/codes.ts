@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { ROOM_CODES, roomCodeOf } from '../../shared/show';
+import { ROOM_CODES, roomCodeOf } from '#shared/show.ts';
 import { DomainError } from '../errors';
 
 /** Draws before giving up: with a million codes, even 10,000 live shows take one draw in a hundred. */

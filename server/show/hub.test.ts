@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLAYER_AWAY_MS } from '../../shared/show';
+import { PLAYER_AWAY_MS } from '#shared/show.ts';
 import { createShowHub, HOST } from './hub';
 
 /** The show's live part in memory: wake-ups, presence, the newest stream winning. */

@@ -1,4 +1,4 @@
-import { PLAYER_AWAY_MS } from '../../shared/show';
+import { PLAYER_AWAY_MS } from '#shared/show.ts';
 
 /** The TV's key among a show's viewers (the phones' are their player ids). */
 export const HOST = 'host';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { CategoryChoice } from '../../shared/schemas/game';
-import type { ConfigureShowInput, CreateShowInput } from '../../shared/schemas/show';
+import type { CategoryChoice } from '#shared/schemas/game.ts';
+import type { ConfigureShowInput, CreateShowInput } from '#shared/schemas/show.ts';
 import { type Db, writeTransaction } from '../db/database';
 import { categories, showPlayers, shows } from '../db/schema';
 import { conflict, notFound } from '../errors';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { ageCategoryOf } from '../../shared/age';
-import type { AnswerShowInput, JoinShowInput } from '../../shared/schemas/show';
-import { ANSWER_GRACE_MS, MAX_SHOW_PLAYERS } from '../../shared/show';
+import { ageCategoryOf } from '#shared/age.ts';
+import type { AnswerShowInput, JoinShowInput } from '#shared/schemas/show.ts';
+import { ANSWER_GRACE_MS, MAX_SHOW_PLAYERS } from '#shared/show.ts';
 import { type Db, writeTransaction } from '../db/database';
 import { showPlayers } from '../db/schema';
 import { conflict, notFound } from '../errors';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { ageCategoriesByNearness } from '../../shared/age';
-import { countdownMs, showAgeGroup } from '../../shared/show';
-import { applyOrder, randomPermutation, shownIndexOf } from '../../shared/shuffle';
+import { ageCategoriesByNearness } from '#shared/age.ts';
+import { countdownMs, showAgeGroup } from '#shared/show.ts';
+import { applyOrder, randomPermutation, shownIndexOf } from '#shared/shuffle.ts';
 import type { Db } from '../db/database';
 import { showQuestions, shows, users } from '../db/schema';
 import { conflict } from '../errors';

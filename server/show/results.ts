@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { newGameId } from '../../shared/game-id';
-import { rankPlayers, scoreOf } from '../../shared/show';
+import { newGameId } from '#shared/game-id.ts';
+import { rankPlayers, scoreOf } from '#shared/show.ts';
 import type { Db } from '../db/database';
 import { games, profiles, type ServedQuestion, showAnswers, showQuestions } from '../db/schema';
 import { type ShowRow, showStore } from './store';

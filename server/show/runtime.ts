@@ -1,7 +1,7 @@
 import type { TrackedEnvelope } from '@trpc/server';
-import type { AnswerShowInput, ConfigureShowInput, CreateShowInput, JoinShowInput } from '../../shared/schemas/show';
-import { dueAction, everyoneAnswered } from '../../shared/show';
-import type { HostEvent, JoinedShow, PlayerEvent } from '../../shared/show-views';
+import type { AnswerShowInput, ConfigureShowInput, CreateShowInput, JoinShowInput } from '#shared/schemas/show.ts';
+import { dueAction, everyoneAnswered } from '#shared/show.ts';
+import type { HostEvent, JoinedShow, PlayerEvent } from '#shared/show-views.ts';
 import { hashToken, newSessionToken } from '../auth/session';
 import type { Db } from '../db/database';
 import { shows } from '../db/schema';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { EventSource } from 'eventsource';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { HostView, PlayerEvent, PlayerView } from '../../shared/show-views';
+import type { HostView, PlayerEvent, PlayerView } from '#shared/show-views.ts';
 import { shows } from '../db/schema';
 import { createTestApp } from '../test/app';
 import { createTestDb } from '../test/db';

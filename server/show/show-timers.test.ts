@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { HOST_AWAY_END_MS, KIDS_COUNTDOWN_MS, PODIUM_KEEP_MS } from '../../shared/show';
+import { HOST_AWAY_END_MS, KIDS_COUNTDOWN_MS, PODIUM_KEEP_MS } from '#shared/show.ts';
 import { games, showPlayers, shows } from '../db/schema';
 import { createTestDb } from '../test/db';
 import { createAccount, createCategoryRow, createProfileRow, createQuestionRows } from '../test/factories';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MAX_SHOW_PLAYERS, scoreOf } from '../../shared/show';
+import { MAX_SHOW_PLAYERS, scoreOf } from '#shared/show.ts';
 import { games, profiles, showAnswers, showPlayers, shows, users } from '../db/schema';
 import { createTestDb } from '../test/db';
 import {

@@ -1,6 +1,6 @@
-import type { Language } from '../../shared/i18n';
-import { amountAt } from '../../shared/show';
-import { questionLine, type SpeechStrings, type Spoken } from '../../shared/spoken-lines';
+import type { Language } from '#shared/i18n.ts';
+import { amountAt } from '#shared/show.ts';
+import { questionLine, type SpeechStrings, type Spoken } from '#shared/spoken-lines.ts';
 import type { Db } from '../db/database';
 import { notFound } from '../errors';
 import { hostedShow, showStore } from './store';

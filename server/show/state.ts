@@ -1,5 +1,5 @@
-import { MAX_SHOW_PLAYERS } from '../../shared/show';
-import type { JoinedShow, ShowLookup } from '../../shared/show-views';
+import { MAX_SHOW_PLAYERS } from '#shared/show.ts';
+import type { JoinedShow, ShowLookup } from '#shared/show-views.ts';
 import { hashToken } from '../auth/session';
 import { type Db, inTransaction } from '../db/database';
 import { notFound } from '../errors';

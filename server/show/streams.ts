@@ -1,5 +1,5 @@
 import { type TrackedEnvelope, tracked } from '@trpc/server';
-import type { HostEvent, PlayerEvent } from '../../shared/show-views';
+import type { HostEvent, PlayerEvent } from '#shared/show-views.ts';
 import { HOST, type ShowHub } from './hub';
 import type { ShowStates } from './state';
 import { hostView, playerView } from './views';

@@ -1,5 +1,5 @@
-import { amountAt, rankPlayers, type Standing, scoreOf, showAgeGroup, showLadder } from '../../shared/show';
-import type { HostView, PlayerView, ShowQuestion, ShowReveal } from '../../shared/show-views';
+import { amountAt, rankPlayers, type Standing, scoreOf, showAgeGroup, showLadder } from '#shared/show.ts';
+import type { HostView, PlayerView, ShowQuestion, ShowReveal } from '#shared/show-views.ts';
 import type { ShowState } from './state';
 
 /**

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Language } from '../../shared/i18n';
-import { QUESTIONS_PER_GAME } from '../../shared/ladder';
-import enSpeech from '../../shared/locales/en/speech.json' with { type: 'json' };
-import viSpeech from '../../shared/locales/vi/speech.json' with { type: 'json' };
+import type { Language } from '#shared/i18n.ts';
+import { QUESTIONS_PER_GAME } from '#shared/ladder.ts';
+import enSpeech from '#shared/locales/en/speech.json' with { type: 'json' };
+import viSpeech from '#shared/locales/vi/speech.json' with { type: 'json' };
 import {
   SPOKEN_LINES,
   type SpeechStrings,
   type SpokenLine,
   speechStringsOf,
   spokenLine,
-} from '../../shared/spoken-lines';
+} from '#shared/spoken-lines.ts';
 import type { CookieSecurity } from '../auth/request-auth';
 import type { Db } from '../db/database';
 import type { ServerDeps } from '../deps';

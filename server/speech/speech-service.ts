@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import type { Language } from '../../shared/i18n';
+import type { Language } from '#shared/i18n.ts';
 import type { Config } from '../env';
 import { DomainError } from '../errors';
 import { openClipCache } from './clip-cache';

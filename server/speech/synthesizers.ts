@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import type { Language } from '../../shared/i18n';
+import type { Language } from '#shared/i18n.ts';
 import { encodeOggOpus } from './ogg-opus';
 import { readWav } from './pcm';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AgeCategory } from '../../shared/age';
+import type { AgeCategory } from '#shared/age.ts';
 import { createSession, findSession } from '../auth/session';
 import { upsertUser } from '../auth/users';
 import type { Db } from '../db/database';

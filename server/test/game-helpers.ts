@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { shownIndexOf } from '../../shared/shuffle';
+import { shownIndexOf } from '#shared/shuffle.ts';
 import type { Db } from '../db/database';
 import { games, questions } from '../db/schema';
 import type { createCaller } from '../trpc/router';

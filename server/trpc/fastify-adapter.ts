@@ -3,7 +3,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { type AnyTRPCRouter, type inferRouterContext, TRPCError } from '@trpc/server';
 import { type ResponseMetaFn, resolveResponse } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { jsonTooDeepAt } from '../../shared/json-depth';
+import { jsonTooDeepAt } from '#shared/json-depth.ts';
 
 export type TrpcRouteOptions<TRouter extends AnyTRPCRouter> = {
   router: TRouter;

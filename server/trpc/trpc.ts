@@ -1,5 +1,5 @@
 import { initTRPC } from '@trpc/server';
-import { holdsNul } from '../../shared/text';
+import { holdsNul } from '#shared/text.ts';
 import { assertParentUnlocked } from '../auth/parent-lock';
 import { forbidden, invalid, trpcErrorBody, trpcErrorOf, unauthorized } from '../errors';
 import type { Context } from './context';

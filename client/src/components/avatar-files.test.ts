@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AVATARS, DEFAULT_AVATAR } from '../../../shared/avatars';
+import { AVATARS, DEFAULT_AVATAR } from '#shared/avatars.ts';
 import { resources } from '../lib/i18n';
 
 const folder = join(import.meta.dirname, '..', '..', 'public', 'avatars');

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { avatarUrl } from '../../../shared/avatars';
+import { avatarUrl } from '#shared/avatars.ts';
 
 type Props = {
   avatar: string;

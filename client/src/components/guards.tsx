@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Redirect, useSearch } from 'wouter';
-import { FORGOT_PIN_PARAM } from '../../../shared/parent-lock';
-import type { RouteAccess } from '../../../shared/routes';
+import { FORGOT_PIN_PARAM } from '#shared/parent-lock.ts';
+import type { RouteAccess } from '#shared/routes.ts';
 import { paths } from '../config/paths';
 import { Loading } from './loading';
 import { RequireAdmin } from './require-admin';

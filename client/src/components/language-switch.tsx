@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '../../../shared/i18n';
+import { LANGUAGES } from '#shared/i18n.ts';
 
 /** Changes the language at once; the detector caches the choice in localStorage and a cookie. */
 export function LanguageSwitch() {

@@ -1,1 +1,1 @@
-export { paths } from '../../../shared/routes';
+export { paths } from '#shared/routes.ts';

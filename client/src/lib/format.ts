@@ -1,1 +1,1 @@
-export { formatAmount } from '../../../shared/format';
+export { formatAmount } from '#shared/format.ts';

@@ -1,9 +1,9 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Language } from '../../../shared/i18n';
-import { FALLBACK_LANGUAGE, LANGUAGES } from '../../../shared/i18n';
-import enErrors from '../../../shared/locales/en/errors.json';
-import viErrors from '../../../shared/locales/vi/errors.json';
+import type { Language } from '#shared/i18n.ts';
+import { FALLBACK_LANGUAGE, LANGUAGES } from '#shared/i18n.ts';
+import enErrors from '#shared/locales/en/errors.json';
+import viErrors from '#shared/locales/vi/errors.json';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
 import enProfiles from '../locales/en/profiles.json';

@@ -1,4 +1,4 @@
-import { uuidOf } from '../../../shared/uuid';
+import { uuidOf } from '#shared/uuid.ts';
 
 /**
  * A random UUID (v4). crypto.randomUUID exists only in secure contexts (https, localhost); a

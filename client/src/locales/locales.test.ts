@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import enAdminErrors from '../../../shared/locales/en/admin-errors.json';
-import enShowErrors from '../../../shared/locales/en/show-errors.json';
-import enSpeech from '../../../shared/locales/en/speech.json';
-import { errorStrings } from '../../../shared/locales/errors';
-import viSpeech from '../../../shared/locales/vi/speech.json';
+import enAdminErrors from '#shared/locales/en/admin-errors.json';
+import enShowErrors from '#shared/locales/en/show-errors.json';
+import enSpeech from '#shared/locales/en/speech.json';
+import { errorStrings } from '#shared/locales/errors.ts';
+import viSpeech from '#shared/locales/vi/speech.json';
 import { adminErrors, adminResources } from '../features/admin/admin-strings';
 import enFamily from '../features/family/locales/en.json';
 import viFamily from '../features/family/locales/vi.json';

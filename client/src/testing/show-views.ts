@@ -1,5 +1,5 @@
-import { showLadder } from '../../../shared/show';
-import type { HostPlayer, HostView, PlayerView, ShowQuestion } from '../../../shared/show-views';
+import { showLadder } from '#shared/show.ts';
+import type { HostPlayer, HostView, PlayerView, ShowQuestion } from '#shared/show-views.ts';
 
 /** Snapshots of a family show as its streams send them (shared/show-views.ts), for the screens' tests. */
 

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { AVATARS } from '../../../shared/avatars';
+import { AVATARS } from '#shared/avatars.ts';
 import type { FamilyGame } from '../../services/family-games';
 import { createdAt } from './common';
 

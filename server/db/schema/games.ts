@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { AGE_CATEGORIES } from '../../../shared/age';
-import { GAME_STATUSES } from '../../../shared/game-status';
-import { LANGUAGES } from '../../../shared/i18n';
-import type { UsedLifelines } from '../../../shared/lifelines';
+import { AGE_CATEGORIES } from '#shared/age.ts';
+import { GAME_STATUSES } from '#shared/game-status.ts';
+import { LANGUAGES } from '#shared/i18n.ts';
+import type { UsedLifelines } from '#shared/lifelines.ts';
 import { profiles } from './accounts';
 import { createdAt } from './common';
 import { categories } from './questions';
@@ -19,7 +19,7 @@ export type ServedQuestion = {
   pickedIndex: number | null;
 };
 
-export { GAME_STATUSES, type GameStatus } from '../../../shared/game-status';
+export { GAME_STATUSES, type GameStatus } from '#shared/game-status.ts';
 
 export const games = sqliteTable(
   'games',

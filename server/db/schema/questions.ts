@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { AGE_CATEGORIES } from '../../../shared/age';
-import { REPORT_REASONS } from '../../../shared/schemas/report';
+import { AGE_CATEGORIES } from '#shared/age.ts';
+import { REPORT_REASONS } from '#shared/schemas/report.ts';
 import { profiles, users } from './accounts';
 import { createdAt } from './common';
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { AGE_CATEGORIES } from '../../../shared/age';
-import { AVATARS } from '../../../shared/avatars';
-import { LANGUAGES } from '../../../shared/i18n';
-import { SHOW_AGE_CHOICES, SHOW_STATUSES } from '../../../shared/show';
+import { AGE_CATEGORIES } from '#shared/age.ts';
+import { AVATARS } from '#shared/avatars.ts';
+import { LANGUAGES } from '#shared/i18n.ts';
+import { SHOW_AGE_CHOICES, SHOW_STATUSES } from '#shared/show.ts';
 import { profiles, users } from './accounts';
 import { categories } from './questions';
 

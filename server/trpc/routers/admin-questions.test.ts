@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MOVE_MAX, type QuestionInput } from '../../../shared/schemas/admin';
+import { MOVE_MAX, type QuestionInput } from '#shared/schemas/admin.ts';
 import { questionStats, questions } from '../../db/schema';
 import { countQuestions } from '../../services/admin-questions';
 import { indexQuestion } from '../../services/question-search';

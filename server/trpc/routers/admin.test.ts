@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { QuestionInput } from '../../../shared/schemas/admin';
+import type { QuestionInput } from '#shared/schemas/admin.ts';
 import { categories, questionReports, questionStats, questions } from '../../db/schema';
 import { createTestDb } from '../../test/db';
 import {

@@ -9,8 +9,8 @@ import {
   retagInput,
   updateCategoryInput,
   updateQuestionInput,
-} from '../../../shared/schemas/admin';
-import { generateInput } from '../../../shared/schemas/question-set';
+} from '#shared/schemas/admin.ts';
+import { generateInput } from '#shared/schemas/question-set.ts';
 import { generateQuestionSet } from '../../ai/generate-set';
 import { adminOverview } from '../../services/admin-overview';
 import { getQuestion, imageUseCount } from '../../services/admin-question-edits';

@@ -1,4 +1,4 @@
-import { familyGamesInput } from '../../../shared/schemas/family';
+import { familyGamesInput } from '#shared/schemas/family.ts';
 import { familyGames, familyReport } from '../../services/family-report';
 import { parentProcedure, router } from '../trpc';
 

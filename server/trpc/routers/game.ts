@@ -5,8 +5,8 @@ import {
   gameViewInput,
   lifelineInput,
   startGameInput,
-} from '../../../shared/schemas/game';
-import { reportQuestionInput } from '../../../shared/schemas/report';
+} from '#shared/schemas/game.ts';
+import { reportQuestionInput } from '#shared/schemas/report.ts';
 import { currentGame, gameById, gameState } from '../../game/game-views';
 import { protectedProcedure, router } from '../trpc';
 

@@ -1,7 +1,7 @@
 import { scrypt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_ACCOUNT_PIN_TRIES, MAX_PIN_TRIES } from '../../../shared/parent-lock';
+import { MAX_ACCOUNT_PIN_TRIES, MAX_PIN_TRIES } from '#shared/parent-lock.ts';
 import { lockSession, pinTryRight, setPin, takePinTry } from '../../auth/parent-lock';
 import { hashPin } from '../../auth/pin-hash';
 import { SESSION_COOKIE, sessionIdOf } from '../../auth/session';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isUnlocked, PIN_PATTERN } from '../../../shared/parent-lock';
+import { isUnlocked, PIN_PATTERN } from '#shared/parent-lock.ts';
 import { hashPin } from '../../auth/pin-hash';
 import { unlockWithPin } from '../../auth/pin-unlock';
 import { parentProcedure, protectedProcedure, router } from '../trpc';

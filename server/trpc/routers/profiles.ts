@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createProfileInput, profileIdInput, setTtsInput, updateProfileInput } from '../../../shared/schemas/profile';
+import { createProfileInput, profileIdInput, setTtsInput, updateProfileInput } from '#shared/schemas/profile.ts';
 import { assertParentUnlocked } from '../../auth/parent-lock';
 import { profileHistory } from '../../services/profile-history';
 import { getOwnedProfile, listProfiles } from '../../services/profiles';

@@ -9,7 +9,7 @@ import {
   showIdInput,
   watchHostInput,
   watchPlayerInput,
-} from '../../../shared/schemas/show';
+} from '#shared/schemas/show.ts';
 import { asJoinAttempt, countShowAnswer } from '../../rate-limits';
 import { currentShow, joinedShow, lookupShow } from '../../show/state';
 import { protectedProcedure, publicProcedure, router } from '../trpc';

@@ -1,5 +1,5 @@
-import enErrors from '../../../../shared/locales/en/admin-errors.json';
-import viErrors from '../../../../shared/locales/vi/admin-errors.json';
+import enErrors from '#shared/locales/en/admin-errors.json';
+import viErrors from '#shared/locales/vi/admin-errors.json';
 import en from './locales/en.json';
 import vi from './locales/vi.json';
 

@@ -2,7 +2,7 @@ import './admin.css';
 import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Switch, useLocation, useRoute } from 'wouter';
-import { questionIdFromPath } from '../../../../shared/routes';
+import { questionIdFromPath } from '#shared/routes.ts';
 import { AccountMenu } from '../../components/account-menu';
 import { LanguageSwitch } from '../../components/language-switch';
 import { Loading } from '../../components/loading';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AGE_CATEGORIES, type AgeCategory } from '../../../../shared/age';
+import { AGE_CATEGORIES, type AgeCategory } from '#shared/age.ts';
 
 type Props = { label: string; value: AgeCategory; onChange: (ageCategory: AgeCategory) => void };
 

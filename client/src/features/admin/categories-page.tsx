@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createCategoryInput } from '../../../../shared/schemas/admin';
+import { createCategoryInput } from '#shared/schemas/admin.ts';
 import { checkForm, useFocusFirstInvalid } from '../../components/field-errors';
 import { focusWhenReady } from '../../lib/focus';
 import { trpc } from '../../lib/trpc';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CATEGORY_NAME_MAX } from '../../../../shared/schemas/admin';
+import { CATEGORY_NAME_MAX } from '#shared/schemas/admin.ts';
 import { invalidFieldProps } from '../../components/field-errors';
 import { errorCodeOf, errorKeyOf, errorParamsOf } from '../../lib/errors';
 

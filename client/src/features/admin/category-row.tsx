@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { updateCategoryInput } from '../../../../shared/schemas/admin';
+import { updateCategoryInput } from '#shared/schemas/admin.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { checkForm, useFocusFirstInvalid } from '../../components/field-errors';
 import { trpc } from '../../lib/trpc';

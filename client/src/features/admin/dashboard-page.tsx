@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { AGE_CATEGORIES } from '../../../../shared/age';
-import { editQuestionPath } from '../../../../shared/routes';
+import { AGE_CATEGORIES } from '#shared/age.ts';
+import { editQuestionPath } from '#shared/routes.ts';
 import { useSession } from '../../components/use-session';
 import { errorKeyOf } from '../../lib/errors';
 import { formatAmount } from '../../lib/format';

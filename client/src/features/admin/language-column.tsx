@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../../shared/i18n';
-import { ANSWER_TEXT_MAX, QUESTION_TEXT_MAX } from '../../../../shared/schemas/admin';
-import { ANSWER_LETTERS } from '../../../../shared/spoken-lines';
+import type { Language } from '#shared/i18n.ts';
+import { ANSWER_TEXT_MAX, QUESTION_TEXT_MAX } from '#shared/schemas/admin.ts';
+import { ANSWER_LETTERS } from '#shared/spoken-lines.ts';
 import { invalidFieldProps } from '../../components/field-errors';
 import type { QuestionField } from './question-form-problems';
 

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MOVE_MAX } from '../../../../shared/schemas/admin';
+import { MOVE_MAX } from '#shared/schemas/admin.ts';
 import { errorCodeOf, errorKeyOf } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { CategorySelect } from './category-select';

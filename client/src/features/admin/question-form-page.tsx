@@ -1,9 +1,9 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { AgeCategory } from '../../../../shared/age';
-import { paths } from '../../../../shared/routes';
-import type { QuestionInput } from '../../../../shared/schemas/admin';
+import type { AgeCategory } from '#shared/age.ts';
+import { paths } from '#shared/routes.ts';
+import type { QuestionInput } from '#shared/schemas/admin.ts';
 import { useFocusFirstInvalid } from '../../components/field-errors';
 import { Loading } from '../../components/loading';
 import { errorCodeOf, errorKeyOf } from '../../lib/errors';

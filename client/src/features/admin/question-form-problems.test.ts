@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { QuestionInput } from '../../../../shared/schemas/admin';
+import type { QuestionInput } from '#shared/schemas/admin.ts';
 import { questionFormProblems } from './question-form-problems';
 
 const valid = (): QuestionInput => ({

@@ -1,7 +1,7 @@
-import type { Language } from '../../../../shared/i18n';
-import { ANSWER_TEXT_MAX, type QuestionInput, questionInput, questionMessages } from '../../../../shared/schemas/admin';
-import { ANSWER_LETTERS } from '../../../../shared/spoken-lines';
-import { cleanText, foldForSearch } from '../../../../shared/text';
+import type { Language } from '#shared/i18n.ts';
+import { ANSWER_TEXT_MAX, type QuestionInput, questionInput, questionMessages } from '#shared/schemas/admin.ts';
+import { ANSWER_LETTERS } from '#shared/spoken-lines.ts';
+import { cleanText, foldForSearch } from '#shared/text.ts';
 
 /** The question form's fields, by their `name` (the correct-answer radios and the picture by theirs). */
 export type QuestionField =

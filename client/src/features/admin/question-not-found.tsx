@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { paths } from '../../../../shared/routes';
+import { paths } from '#shared/routes.ts';
 import { inAdmin } from './in-admin';
 
 /** Spec §8 'Question not found.': an edit address whose question does not exist, or cannot (not a number). */

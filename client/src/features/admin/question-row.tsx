@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { suggestedDifficulty } from '../../../../shared/play-stats';
-import { editQuestionPath } from '../../../../shared/routes';
+import { suggestedDifficulty } from '#shared/play-stats.ts';
+import { editQuestionPath } from '#shared/routes.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { inAdmin } from './in-admin';

@@ -1,6 +1,6 @@
 import { type FormEvent, type RefObject, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AgeCategory } from '../../../../shared/age';
+import type { AgeCategory } from '#shared/age.ts';
 import {
   CUSTOM_PROMPT_MAX,
   DEFAULT_AGE_CATEGORY,
@@ -9,7 +9,7 @@ import {
   GENERATE_MIN,
   type GenerateInput,
   generateInput,
-} from '../../../../shared/schemas/question-set';
+} from '#shared/schemas/question-set.ts';
 import { checkForm, invalidFieldProps, useFocusFirstInvalid } from '../../components/field-errors';
 import { Loading } from '../../components/loading';
 import { trpc } from '../../lib/trpc';

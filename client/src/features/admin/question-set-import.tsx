@@ -1,6 +1,6 @@
 import { type RefObject, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { acceptedFileValues } from '../../../../shared/schemas/question-set';
+import { acceptedFileValues } from '#shared/schemas/question-set.ts';
 import { Loading } from '../../components/loading';
 
 /** The accepted values of an imported file's columns (shared with the server's reading of them). */

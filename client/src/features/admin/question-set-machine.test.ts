@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SetQuestion } from '../../../../shared/schemas/question-set';
+import type { SetQuestion } from '#shared/schemas/question-set.ts';
 import {
   chosenQuestions,
   initialQuestionSetState,

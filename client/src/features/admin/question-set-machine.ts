@@ -1,4 +1,4 @@
-import type { FileProblem, NewCategory, SetQuestion } from '../../../../shared/schemas/question-set';
+import type { FileProblem, NewCategory, SetQuestion } from '#shared/schemas/question-set.ts';
 
 /** A message to show: an i18n key with its values. */
 export type Message = { key: string; params?: Record<string, string | number> };

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../../shared/i18n';
-import type { SetQuestion } from '../../../../shared/schemas/question-set';
+import type { Language } from '#shared/i18n.ts';
+import type { SetQuestion } from '#shared/schemas/question-set.ts';
 import { ANSWER_LETTERS } from '../../lib/speech/voice';
 
 function Answers({ answers, correct, lang }: { answers: string[]; correct: number; lang: Language }) {

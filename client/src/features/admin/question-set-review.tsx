@@ -1,6 +1,6 @@
 import type { Dispatch, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FileProblem, NewCategory, SetQuestion } from '../../../../shared/schemas/question-set';
+import type { FileProblem, NewCategory, SetQuestion } from '#shared/schemas/question-set.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import {
   chosenQuestions,

@@ -1,14 +1,14 @@
 import { useDeferredValue, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MIN_ANSWERS_TO_JUDGE } from '../../../../shared/play-stats';
+import { MIN_ANSWERS_TO_JUDGE } from '#shared/play-stats.ts';
 import {
   NEEDS_LOOK_LIMIT,
   QUESTION_VIEWS,
   type QuestionView,
   SEARCH_MAX,
   SEARCH_MIN_CHARS,
-} from '../../../../shared/schemas/admin';
-import { foldForSearch } from '../../../../shared/text';
+} from '#shared/schemas/admin.ts';
+import { foldForSearch } from '#shared/text.ts';
 import { currentLanguage } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 import { useParentLock } from '../parent-lock/use-parent-lock';

@@ -5,7 +5,7 @@ import {
   importReply,
   questionSetRefusal,
   saveSetReply,
-} from '../../../../shared/schemas/question-set';
+} from '#shared/schemas/question-set.ts';
 import { errorKeyOf, errorParamsOf } from '../../lib/errors';
 import { focusWhenReady } from '../../lib/focus';
 import { randomId } from '../../lib/random-id';

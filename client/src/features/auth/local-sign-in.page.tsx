@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { FORGOT_PIN_PARAM } from '../../../../shared/parent-lock';
-import { safeReturnPath } from '../../../../shared/routes';
-import { EMAIL_MAX, LOCAL_NAME_MAX, localSignInInput } from '../../../../shared/schemas/auth';
+import { FORGOT_PIN_PARAM } from '#shared/parent-lock.ts';
+import { safeReturnPath } from '#shared/routes.ts';
+import { EMAIL_MAX, LOCAL_NAME_MAX, localSignInInput } from '#shared/schemas/auth.ts';
 import { LanguageSwitch } from '../../components/language-switch';
 import { paths } from '../../config/paths';
 import { usePageTitle } from '../../lib/page-title';

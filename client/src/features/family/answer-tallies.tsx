@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CHILD_ANSWERS_TO_TELL } from '../../../../shared/family-stats';
+import { CHILD_ANSWERS_TO_TELL } from '#shared/family-stats.ts';
 import type { Child } from './child';
 import { useFamilyFormat } from './use-family-format';
 

@@ -1,5 +1,5 @@
 import './celebration.css';
-import { QUESTIONS_PER_GAME } from '../../../../shared/ladder';
+import { QUESTIONS_PER_GAME } from '#shared/ladder.ts';
 import { Confetti } from '../../components/confetti';
 import { Ladder } from './ladder';
 

@@ -1,6 +1,6 @@
 import { lazy, type RefObject, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isMillionaire } from '../../../../shared/ladder';
+import { isMillionaire } from '#shared/ladder.ts';
 import { announce } from '../../lib/announcer';
 import { formatAmount } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ASK_THE_FAMILY_SECONDS } from '../../../../shared/lifelines';
+import { ASK_THE_FAMILY_SECONDS } from '#shared/lifelines.ts';
 
 /** Ask the family: the seconds left to ask someone in the room, then "Time is up!". */
 export function FamilyCountdown({ onTimeUp, onDone }: { onTimeUp: () => void; onDone: () => void }) {

@@ -1,4 +1,4 @@
-import type { UsedLifelines } from '../../../../shared/lifelines';
+import type { UsedLifelines } from '#shared/lifelines.ts';
 import type { RouterOutputs } from '../../lib/trpc';
 import type { PickFeedback } from './pending-feedback';
 

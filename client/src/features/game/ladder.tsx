@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PRIZE_LADDER } from '../../../../shared/ladder';
+import { PRIZE_LADDER } from '#shared/ladder.ts';
 import { formatAmount } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { useOverflows } from '../../lib/use-overflows';

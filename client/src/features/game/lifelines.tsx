@@ -1,15 +1,15 @@
 import '../../lib/speech/speech-strings';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../../shared/i18n';
+import type { Language } from '#shared/i18n.ts';
 import {
   ASK_THE_FAMILY_SECONDS,
   isLifelineLeft,
   LIFELINES,
   type Lifeline,
   type UsedLifelines,
-} from '../../../../shared/lifelines';
-import type { SpokenLine } from '../../../../shared/spoken-lines';
+} from '#shared/lifelines.ts';
+import type { SpokenLine } from '#shared/spoken-lines.ts';
 import { announce } from '../../lib/announcer';
 import { focusWhenReady } from '../../lib/focus';
 import { ANSWER_LETTERS, type SpeechPart } from '../../lib/speech/voice';

@@ -1,5 +1,5 @@
-import type { GameStatus } from '../../../../shared/game-status';
-import { ANSWER_FEEDBACK_MS } from '../../../../shared/ladder';
+import type { GameStatus } from '#shared/game-status.ts';
+import { ANSWER_FEEDBACK_MS } from '#shared/ladder.ts';
 
 /** A pick's result as the screen shows it for spec §4's 2 seconds. */
 export type PickFeedback = {

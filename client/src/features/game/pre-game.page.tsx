@@ -2,7 +2,7 @@ import './game-strings';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { newGameId } from '../../../../shared/game-id';
+import { newGameId } from '#shared/game-id.ts';
 import { Avatar } from '../../components/avatar';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Header } from '../../components/header';

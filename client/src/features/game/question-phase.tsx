@@ -1,7 +1,7 @@
 import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { prizeAt } from '../../../../shared/ladder';
-import type { UsedLifelines } from '../../../../shared/lifelines';
+import { prizeAt } from '#shared/ladder.ts';
+import type { UsedLifelines } from '#shared/lifelines.ts';
 import { AnswerMark } from '../../components/answer-mark';
 import { SpeakerIcon } from '../../components/speaker-icon';
 import { formatAmount } from '../../lib/format';

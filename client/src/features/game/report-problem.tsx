@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REPORT_NOTE_MAX, REPORT_REASONS, type ReportReason } from '../../../../shared/reports';
+import { REPORT_NOTE_MAX, REPORT_REASONS, type ReportReason } from '#shared/reports.ts';
 import { useModal } from '../../components/use-modal';
 import { announce } from '../../lib/announcer';
 import { rateLimitedOr } from '../../lib/errors';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useLocation } from 'wouter';
-import type { Language } from '../../../../shared/i18n';
-import type { UsedLifelines } from '../../../../shared/lifelines';
+import type { Language } from '#shared/i18n.ts';
+import type { UsedLifelines } from '#shared/lifelines.ts';
 import { paths } from '../../config/paths';
 import { errorCodeOf, isNetworkFailure, rateLimitedOr } from '../../lib/errors';
 import { currentLanguage } from '../../lib/i18n';

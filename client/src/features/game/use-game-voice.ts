@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Language } from '../../../../shared/i18n';
-import { isMillionaire } from '../../../../shared/ladder';
-import { endLine, questionAnnouncement, resultLine, type SpokenLine } from '../../../../shared/spoken-lines';
+import type { Language } from '#shared/i18n.ts';
+import { isMillionaire } from '#shared/ladder.ts';
+import { endLine, questionAnnouncement, resultLine, type SpokenLine } from '#shared/spoken-lines.ts';
 import type { ServerLine } from '../../lib/speech/server-speech';
 import { hasUserActivation } from '../../lib/speech/speech';
 import { speechStrings } from '../../lib/speech/speech-strings';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Lifeline, UsedLifelines } from '../../../../shared/lifelines';
+import type { Lifeline, UsedLifelines } from '#shared/lifelines.ts';
 import { errorKeyOf, isNetworkFailure } from '../../lib/errors';
 import { trpc, withTimeout } from '../../lib/trpc';
 

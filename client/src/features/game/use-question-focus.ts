@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { prizeAt } from '../../../../shared/ladder';
+import { prizeAt } from '#shared/ladder.ts';
 import { announce } from '../../lib/announcer';
 import { formatAmount } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';

@@ -1,7 +1,7 @@
 import './parent-lock-strings';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PIN_PATTERN } from '../../../../shared/parent-lock';
+import { PIN_PATTERN } from '#shared/parent-lock.ts';
 import { errorKeyOf } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { PinField, showAsModal } from './pin-field';

@@ -1,7 +1,7 @@
 import './parent-lock-strings';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FORGOT_PIN_PATH, PIN_PATTERN } from '../../../../shared/parent-lock';
+import { FORGOT_PIN_PATH, PIN_PATTERN } from '#shared/parent-lock.ts';
 import { errorKeyOf, errorParamsOf } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { PinField, showAsModal } from './pin-field';

@@ -11,7 +11,7 @@ import {
   useState,
 } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { FORGOT_PIN_PARAM, type ForgotPinOutcome } from '../../../../shared/parent-lock';
+import { FORGOT_PIN_PARAM, type ForgotPinOutcome } from '#shared/parent-lock.ts';
 import { errorKeyOf } from '../../lib/errors';
 import { returnFocusTo, scriptFocusable } from '../../lib/focus';
 import { trpc } from '../../lib/trpc';

@@ -1,13 +1,13 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AVATARS, DEFAULT_AVATAR } from '../../../../shared/avatars';
+import { AVATARS, DEFAULT_AVATAR } from '#shared/avatars.ts';
 import {
   PROFILE_AGE_MAX,
   PROFILE_AGE_MIN,
   PROFILE_NAME_MAX,
   type ProfileField,
   parseProfileForm,
-} from '../../../../shared/schemas/profile';
+} from '#shared/schemas/profile.ts';
 import { Avatar } from '../../components/avatar';
 import { invalidFieldProps, useFocusFirstInvalid } from '../../components/field-errors';
 

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lookupShowInput } from '../../../../shared/schemas/show';
+import { lookupShowInput } from '#shared/schemas/show.ts';
 import { checkForm, invalidFieldProps, useFocusFirstInvalid } from '../../components/field-errors';
 
 type Props = {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ShowQuestion } from '../../../../shared/show-views';
+import type { ShowQuestion } from '#shared/show-views.ts';
 import { useSecondsLeft } from './show-clock';
 
 /**

@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AGE_CATEGORIES, type AgeCategory } from '../../../../shared/age';
-import { AVATARS, type Avatar as AvatarName, DEFAULT_AVATAR } from '../../../../shared/avatars';
-import { type GuestInput, guestInput } from '../../../../shared/schemas/show';
+import { AGE_CATEGORIES, type AgeCategory } from '#shared/age.ts';
+import { AVATARS, type Avatar as AvatarName, DEFAULT_AVATAR } from '#shared/avatars.ts';
+import { type GuestInput, guestInput } from '#shared/schemas/show.ts';
 import { Avatar } from '../../components/avatar';
 import { checkForm, type FormProblem, invalidFieldProps, useFocusFirstInvalid } from '../../components/field-errors';
 

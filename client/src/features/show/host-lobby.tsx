@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HostView } from '../../../../shared/show-views';
+import type { HostView } from '#shared/show-views.ts';
 import { JoinPanel } from './join-panel';
 import { PlayerList } from './player-list';
 import { ScoringRule } from './scoring-rule';

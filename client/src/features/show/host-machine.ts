@@ -1,4 +1,4 @@
-import type { HostView } from '../../../../shared/show-views';
+import type { HostView } from '#shared/show-views.ts';
 
 /** The host's calls: each waits on its button while it is on its way. */
 export type HostCall = 'create' | 'configure' | 'start' | 'next' | 'end' | 'close' | 'remove';

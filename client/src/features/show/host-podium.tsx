@@ -1,6 +1,6 @@
 import { lazy, type RefObject, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HostPlayer, HostView } from '../../../../shared/show-views';
+import type { HostPlayer, HostView } from '#shared/show-views.ts';
 import { Avatar } from '../../components/avatar';
 import { formatAmount } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';

@@ -1,6 +1,6 @@
 import { type RefObject, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HostView } from '../../../../shared/show-views';
+import type { HostView } from '#shared/show-views.ts';
 import { AnswerMark } from '../../components/answer-mark';
 import { Avatar } from '../../components/avatar';
 import { formatAmount } from '../../lib/format';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JoinShowInput } from '../../../../shared/schemas/show';
-import type { ShowLookup } from '../../../../shared/show-views';
+import type { JoinShowInput } from '#shared/schemas/show.ts';
+import type { ShowLookup } from '#shared/show-views.ts';
 import { Avatar } from '../../components/avatar';
 import { GuestForm } from './guest-form';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ShowQuestion } from '../../../../shared/show-views';
+import type { ShowQuestion } from '#shared/show-views.ts';
 import { AnswerMark } from '../../components/answer-mark';
 import { ANSWER_LETTERS } from '../../lib/speech/voice';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PlayerView } from '../../../../shared/show-views';
+import type { PlayerView } from '#shared/show-views.ts';
 import { Avatar } from '../../components/avatar';
 import { formatAmount } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PlayerView } from '../../../../shared/show-views';
+import type { PlayerView } from '#shared/show-views.ts';
 import { Avatar } from '../../components/avatar';
 
 /** In the show, waiting: for the host's Start, or (a late joiner) for the next question. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ShowLookup } from '../../../../shared/show-views';
+import type { ShowLookup } from '#shared/show-views.ts';
 import { askedView, playerView, showQuestion } from '../../testing/show-views';
 import {
   canAnswer,

@@ -1,4 +1,4 @@
-import type { PlayerGone, PlayerView, ShowLookup } from '../../../../shared/show-views';
+import type { PlayerGone, PlayerView, ShowLookup } from '#shared/show-views.ts';
 
 /** Where a phone is: what it shows. Once in a show, its snapshot says what the show is at. */
 export type PhonePhase =

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PlayerView, ShowQuestion } from '../../../../shared/show-views';
+import type { PlayerView, ShowQuestion } from '#shared/show-views.ts';
 import { formatAmount } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { ANSWER_LETTERS } from '../../lib/speech/voice';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HostPlayer } from '../../../../shared/show-views';
+import type { HostPlayer } from '#shared/show-views.ts';
 import { Avatar } from '../../components/avatar';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 

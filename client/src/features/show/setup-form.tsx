@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '../../../../shared/i18n';
-import { SHOW_AGE_CHOICES, SHOW_QUESTION_COUNTS, type ShowQuestionCount } from '../../../../shared/show';
-import type { ShowSettings } from '../../../../shared/show-views';
+import { LANGUAGES } from '#shared/i18n.ts';
+import { SHOW_AGE_CHOICES, SHOW_QUESTION_COUNTS, type ShowQuestionCount } from '#shared/show.ts';
+import type { ShowSettings } from '#shared/show-views.ts';
 import { errorKeyOf } from '../../lib/errors';
 import { ScoringRule } from './scoring-rule';
 import { useShowCategories } from './use-category-names';

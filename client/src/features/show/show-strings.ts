@@ -1,5 +1,5 @@
-import enErrors from '../../../../shared/locales/en/show-errors.json';
-import viErrors from '../../../../shared/locales/vi/show-errors.json';
+import enErrors from '#shared/locales/en/show-errors.json';
+import viErrors from '#shared/locales/vi/show-errors.json';
 import { i18n } from '../../lib/i18n';
 import en from './locales/en.json';
 import vi from './locales/vi.json';

@@ -1,6 +1,6 @@
 import { skipToken } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer } from 'react';
-import type { CreateShowInput } from '../../../../shared/schemas/show';
+import type { CreateShowInput } from '#shared/schemas/show.ts';
 import { errorCodeOf, errorKeyOf } from '../../lib/errors';
 import { trpc, withTimeout } from '../../lib/trpc';
 import { type HostCall, hostReducer, initialHostState } from './host-machine';

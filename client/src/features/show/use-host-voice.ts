@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { HostView } from '../../../../shared/show-views';
-import { questionAnnouncement } from '../../../../shared/spoken-lines';
+import type { HostView } from '#shared/show-views.ts';
+import { questionAnnouncement } from '#shared/spoken-lines.ts';
 import { keep, readKept } from '../../lib/kept';
 import { hasUserActivation } from '../../lib/speech/speech';
 import { speechStrings } from '../../lib/speech/speech-strings';

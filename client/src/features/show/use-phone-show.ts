@@ -1,6 +1,6 @@
 import { skipToken } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import type { JoinShowInput } from '../../../../shared/schemas/show';
+import type { JoinShowInput } from '#shared/schemas/show.ts';
 import { errorCodeOf, errorKeyOf, isNetworkFailure } from '../../lib/errors';
 import { trpc, withTimeout } from '../../lib/trpc';
 import { initialPhoneState, phoneReducer } from './phone-machine';

@@ -1,4 +1,4 @@
-import type { SpokenLine } from '../../../../shared/spoken-lines';
+import type { SpokenLine } from '#shared/spoken-lines.ts';
 
 /**
  * One line as the server speaks it: a game's, or a family show's question on its host's TV;

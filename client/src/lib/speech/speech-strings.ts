@@ -1,7 +1,7 @@
-import type { Language } from '../../../../shared/i18n';
-import enSpeech from '../../../../shared/locales/en/speech.json';
-import viSpeech from '../../../../shared/locales/vi/speech.json';
-import type { SpeechStrings } from '../../../../shared/spoken-lines';
+import type { Language } from '#shared/i18n.ts';
+import enSpeech from '#shared/locales/en/speech.json';
+import viSpeech from '#shared/locales/vi/speech.json';
+import type { SpeechStrings } from '#shared/spoken-lines.ts';
 import { i18n } from '../i18n';
 
 /** What the game says aloud (shared with the server's voice), loaded with the pages that speak, not the first one. */

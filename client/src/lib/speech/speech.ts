@@ -1,4 +1,4 @@
-import type { Language } from '../../../../shared/i18n';
+import type { Language } from '#shared/i18n.ts';
 import { pickVoice, SPEECH_LOCALES, SPEECH_PITCH, SPEECH_RATE, type SpeechPart } from './voice';
 
 const VOICES_TIMEOUT_MS = 1500;

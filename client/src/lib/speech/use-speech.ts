@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Language } from '../../../../shared/i18n';
+import type { Language } from '#shared/i18n.ts';
 import { prefersServerVoice, serverVoiceAvailable } from '../server-voice';
 import { playServerLines, prefetchServerLine, type ServerLine, stopServerSpeech } from './server-speech';
 import { cancelSpeech, speakParts, stopSpeechOnPageHide, unlockSpeech } from './speech';

@@ -1,4 +1,4 @@
-import { ANSWER_LETTERS, type Spoken } from '../../../../shared/spoken-lines';
+import { ANSWER_LETTERS, type Spoken } from '#shared/spoken-lines.ts';
 
 /** Spec §9: the voice locales. */
 export const SPEECH_LOCALES = { en: 'en-US', vi: 'vi-VN' } as const;
