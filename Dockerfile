@@ -31,10 +31,12 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATABASE_PATH=/data/quiz-ladder.db \
-    UPLOADS_DIR=/data/uploads
+    UPLOADS_DIR=/data/uploads \
+    MALLOC_ARENA_MAX=1
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/api/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "dist/server.js"]
+# One malloc arena and 2 MB semi-spaces: a third less memory under load (docs/decisions/runtime.md).
+CMD ["node", "--max-semi-space-size=2", "dist/server.js"]
