@@ -139,7 +139,7 @@ describe.each(['en', 'vi'] as const)('in %s', (language) => {
       await admin.page.getByRole('searchbox').fill('');
       await admin.page.locator('.question-row-select').first().check();
       await admin.page.locator('.question-row .button-danger-outline').first().click();
-      await admin.page.getByRole('alertdialog').waitFor();
+      await admin.page.locator('.inline-confirm').waitFor();
       await check('admin questions: a row selected, Delete asking', admin.page);
       // The forms with their problems shown: fields marked invalid, described by the messages.
       await admin.page.goto(url('/admin/add-question'));

@@ -189,7 +189,7 @@ describe('Manage Questions', () => {
     assertNoProblems(problems);
   });
 
-  test('fits a 360 px phone, with the move bar and Delete asking first', async () => {
+  test('fits a 360 px phone, with the move bar and Delete asking in a row', async () => {
     const { page, problems } = await suite.open({ viewport: { width: 360, height: 740 } });
     await signInThroughUi(page, suite.server.baseUrl, ADMIN);
     for (const language of ['en', 'vi']) {
@@ -197,7 +197,7 @@ describe('Manage Questions', () => {
       await page.locator('.question-row').first().waitFor();
       await page.locator('.question-row-select').first().check();
       await page.locator('.question-row .button-danger-outline').first().click();
-      await page.getByRole('alertdialog').waitFor();
+      await page.locator('.inline-confirm').waitFor();
       const widest = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(widest, language).toBeLessThanOrEqual(360);
     }

@@ -1,9 +1,8 @@
-import { useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { suggestedDifficulty } from '#shared/play-stats.ts';
 import { editQuestionPath } from '#shared/routes.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { inAdmin } from './in-admin';
 import { quoted } from './quoted';
@@ -29,18 +28,25 @@ type Props = {
 
 /**
  * A row of Manage Questions: a box to select it (to move it), its texts, what play says, and its
- * actions. Delete asks first, naming the question.
+ * actions. Delete asks inside the row, naming the question, so the row stays in view while asked.
  */
 export function QuestionRow(props: Props) {
   const { row } = props;
   const { t } = useTranslation(['admin', 'errors']);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const messageId = useId();
   const deleteRef = useRef<HTMLButtonElement | null>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
   const remove = trpc.admin.questions.remove.useMutation({
     onSuccess: () => props.onDeleted(),
     onError: () => setError(t('errors:question.deleteFailed')),
   });
+
+  useEffect(() => {
+    // The confirmation opens on its safe choice.
+    if (confirming) cancelRef.current?.focus();
+  }, [confirming]);
 
   function cancel() {
     setConfirming(false);
@@ -97,14 +103,33 @@ export function QuestionRow(props: Props) {
         </button>
       </div>
       {confirming && (
-        <ConfirmDialog
-          message={t('questions.confirmDelete', { question: quoted(row.questionEn) })}
-          confirmLabel={t('questions.confirmDeleteYes')}
-          busy={remove.isPending}
-          error={error}
-          onConfirm={() => remove.mutate({ questionId: row.id })}
-          onCancel={cancel}
-        />
+        <fieldset
+          className="inline-confirm"
+          aria-labelledby={messageId}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') cancel();
+          }}
+        >
+          <p id={messageId}>{t('questions.confirmDelete', { question: quoted(row.questionEn) })}</p>
+          {error && (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          )}
+          <div className="form-actions">
+            <button ref={cancelRef} type="button" className="button" onClick={cancel}>
+              {t('common:cancel')}
+            </button>
+            <button
+              type="button"
+              className="button button-danger"
+              disabled={remove.isPending}
+              onClick={() => remove.mutate({ questionId: row.id })}
+            >
+              {t('questions.confirmDeleteYes')}
+            </button>
+          </div>
+        </fieldset>
       )}
     </li>
   );
