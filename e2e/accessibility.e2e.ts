@@ -66,6 +66,9 @@ describe.each(['en', 'vi'] as const)('in %s', (language) => {
       await editDialog.locator('.button-danger-outline').click();
       await editDialog.locator('.button-danger').waitFor();
       await check('profiles: confirm deleting', family.page);
+      // Escape closes the confirmation, then the profile's dialog.
+      await family.page.keyboard.press('Escape');
+      await family.page.getByRole('alertdialog').waitFor({ state: 'detached' });
       await family.page.keyboard.press('Escape');
       await editDialog.waitFor({ state: 'detached' });
       await family.page.goto(url('/create-profile'));

@@ -111,6 +111,7 @@ describe.each(['en', 'vi'] as const)('/game in %s', (language) => {
         {
           locale: language === 'vi' ? 'vi-VN' : 'en-US',
           setup: (context) => installSpeechStandIn(context),
+          keep: true,
         },
       );
       await player.page.goto(suite.url('/pre-game'));

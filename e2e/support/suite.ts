@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { type ProfileInput, signedInWithActiveProfile } from './app';
 import { launchBrowser, type OpenedPage, openPage } from './browser';
 import { type RunningServer, type StartOptions, startServer } from './server';
@@ -10,13 +10,18 @@ export type E2eSuite = {
   readonly browser: Browser;
   /** An address on the server. */
   url: (path: string) => string;
-  /** A fresh context with one watched page, closed after the file's tests. */
-  open: (options?: Parameters<typeof openPage>[1]) => Promise<OpenedPage>;
+  /**
+   * A fresh context with one watched page, closed after the test that opened it (a page left open
+   * keeps rendering, and the file's other tests pay for it), or after the file's tests with `keep`.
+   */
+  open: (options?: OpenOptions) => Promise<OpenedPage>;
   /** A fresh page whose account is signed in with one active profile. */
-  player: (
-    profile: ProfileInput,
-    options?: Parameters<typeof openPage>[1],
-  ) => Promise<OpenedPage & { profileId: string }>;
+  player: (profile: ProfileInput, options?: OpenOptions) => Promise<OpenedPage & { profileId: string }>;
+};
+
+type OpenOptions = Parameters<typeof openPage>[1] & {
+  /** Kept open for the file's later tests (one family looked at on several screens, say). */
+  keep?: boolean;
 };
 
 /**
@@ -28,6 +33,8 @@ export function e2eSuite(serverOptions: StartOptions | (() => StartOptions) = {}
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const opened: OpenedPage[] = [];
+  /** The pages the running test opened, closed when it ends. */
+  let thisTest: OpenedPage[] = [];
   const started = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) throw new Error(`the ${what} is not started yet (use it inside a test)`);
     return value;
@@ -38,15 +45,22 @@ export function e2eSuite(serverOptions: StartOptions | (() => StartOptions) = {}
     [server, browser] = await Promise.all([startServer(options), launchBrowser()]);
   });
 
+  afterEach(async () => {
+    const closing = thisTest;
+    thisTest = [];
+    await Promise.allSettled(closing.map((o) => o.context.close()));
+  });
+
   afterAll(async () => {
     await Promise.allSettled(opened.map((o) => o.context.close()));
     await browser?.close();
     await server?.dispose();
   });
 
-  const open: E2eSuite['open'] = async (options = {}) => {
+  const open: E2eSuite['open'] = async ({ keep = false, ...options } = {}) => {
     const page = await openPage(started(browser, 'browser'), options);
     opened.push(page);
+    if (!keep) thisTest.push(page);
     return page;
   };
 
