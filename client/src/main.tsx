@@ -36,15 +36,21 @@ void Promise.all([initI18n(), pageAt(window.location.pathname)?.preload()]).then
 // once the page has loaded and settled, so that they never compete with the first screen for the
 // network; not under Vite's dev server (no built shell there).
 if (import.meta.env.PROD) {
+  const installable = () => {
+    const manifest = document.createElement('link');
+    manifest.rel = 'manifest';
+    manifest.href = '/manifest.webmanifest';
+    document.head.append(manifest);
+    if ('serviceWorker' in navigator) {
+      navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.warn('No offline support', error));
+    }
+  };
   window.addEventListener('load', () => {
     setTimeout(() => {
-      const manifest = document.createElement('link');
-      manifest.rel = 'manifest';
-      manifest.href = '/manifest.webmanifest';
-      document.head.append(manifest);
-      if ('serviceWorker' in navigator) {
-        navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.warn('No offline support', error));
-      }
+      // Offline by then (a phone that lost its Wi-Fi), the worker's script cannot be fetched: the
+      // browser reports that as an error. Once back online, then.
+      if (navigator.onLine) installable();
+      else window.addEventListener('online', installable, { once: true });
     }, 3000);
   });
 }
