@@ -1,14 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
+/** Tests that need a fresh module graph: zod's configuration before zod loads, and a timing compared in-process. */
+const ISOLATED = ['client/src/lib/zod-config.test.ts', 'server/question-files/files.test.ts'];
+
 export default defineConfig({
   test: {
-    include: [
-      'server/**/*.test.ts',
-      'shared/**/*.test.ts',
-      'client/**/*.test.{ts,tsx}',
-      'bench/**/*.test.ts',
-      'scripts/**/*.test.ts',
-    ],
     setupFiles: ['server/test/fail-on-console-error.ts'],
     pool: 'forks',
     // A test waits for real threads, processes and sockets: on a busy 2-core machine that can take
@@ -17,5 +13,25 @@ export default defineConfig({
     hookTimeout: 30_000,
     // expect.poll gives up after 1 s by default: a loaded machine can take longer for what it waits on.
     expect: { poll: { timeout: 10_000 } },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [
+            'server/**/*.test.ts',
+            'shared/**/*.test.ts',
+            'client/**/*.test.{ts,tsx}',
+            'bench/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
+          exclude: ISOLATED,
+          // Test files share a worker's modules (each test makes its own database, app and server):
+          // importing the app once a worker instead of once a file halves the run.
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'isolated', include: ISOLATED } },
+    ],
   },
 });

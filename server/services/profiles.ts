@@ -44,12 +44,13 @@ const profileQueries = preparedQueries((db) => {
   };
 });
 
+/** In the order they were made: by time, then (two in the same millisecond) by rowid, not their random ids. */
 export function listProfiles(db: Db, userId: string): ProfileView[] {
   return db
     .select(profileColumns)
     .from(profiles)
     .where(eq(profiles.userId, userId))
-    .orderBy(asc(profiles.createdAt), asc(profiles.id))
+    .orderBy(asc(profiles.createdAt), sql`rowid`)
     .all();
 }
 
