@@ -93,7 +93,10 @@ describe('the parent lock', () => {
     /** A PIN typed and sent: the status the server answered. */
     const tryPin = async (pin: string) => {
       await field.fill(pin);
-      const answered = page.waitForResponse((response) => response.url().includes('/trpc/parentLock.unlock'));
+      // A PIN is checked with scrypt (deliberately slow): a machine busy with a bench takes longer.
+      const answered = page.waitForResponse((response) => response.url().includes('/trpc/parentLock.unlock'), {
+        timeout: 30_000,
+      });
       await prompt.getByRole('button', { name: 'Unlock' }).click();
       return (await answered).status();
     };
