@@ -42,6 +42,7 @@ export const SHOW = {
   clients: envNumber('BENCH_SHOW_CLIENTS', 2),
   rounds: 14,
   nextSpreadMs: 1000,
+  answerSpreadMs: 4000,
 };
 export const SHOW_TARGET_P99_MS = 100;
 

@@ -1,9 +1,10 @@
 /**
  * The family show under load (issue 26): SHOWS shows of PHONES phones each, all at once, on one
  * server, played by a few client processes (show-client.ts). Measured: from a TV's Next to the last
- * phone of its show receiving the question (Nexts spread over a second after each reveal, then
- * every TV's Next at the same moment: the burst), from a show's last answer to its last phone
- * receiving the reveal, answers recorded a second, and the server's RSS per connected phone.
+ * phone of its show receiving the question (as families play: each phone answers within a few
+ * seconds of its question, each TV presses Next within a second of its reveal; then every TV's
+ * Next and every phone's answer at the same moment: the burst), from a show's last answer to its
+ * last phone receiving the reveal, answers recorded a second, and the server's RSS a phone.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { join } from 'node:path';
@@ -20,6 +21,7 @@ export type ShowOptions = {
   clients: number;
   rounds: number;
   nextSpreadMs: number;
+  answerSpreadMs: number;
 };
 
 export type ShowPhase = {
@@ -88,6 +90,7 @@ export async function runShowCase(options: ShowOptions): Promise<ShowResult> {
           phonesPerShow: options.phonesPerShow,
           rounds: options.rounds,
           nextSpreadMs: options.nextSpreadMs,
+          answerSpreadMs: options.answerSpreadMs,
           runId: `${options.runId}-${i}`,
         };
         return ask(c, { type: 'setup', job });
@@ -133,7 +136,10 @@ export async function runShowCase(options: ShowOptions): Promise<ShowResult> {
 }
 
 /** The result as the bench prints it, line by line. */
-export function showReport(result: ShowResult, options: Pick<ShowOptions, 'rounds' | 'nextSpreadMs'>): string[] {
+export function showReport(
+  result: ShowResult,
+  options: Pick<ShowOptions, 'rounds' | 'nextSpreadMs' | 'answerSpreadMs'>,
+): string[] {
   const count = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 0 });
   const latency = (what: string, l: Latency) =>
     `  ${what.padEnd(44)} p50 ${ms(l.p50, 1).padStart(9)}  p99 ${ms(l.p99, 1).padStart(9)}  max ${ms(l.max, 1).padStart(9)}  (${count(l.count)})`;
@@ -143,8 +149,11 @@ export function showReport(result: ShowResult, options: Pick<ShowOptions, 'round
       `(${(result.perPhoneBytes / 1024).toFixed(1)} KB a phone), peak ${mb(result.rss.peak)} playing`,
   ];
   for (const [label, phase] of [
-    [`${options.rounds} questions, Next spread over ${options.nextSpreadMs / 1000} s`, result.spread],
-    ['one question, every Next at once', result.burst],
+    [
+      `${options.rounds} questions, answers spread over ${options.answerSpreadMs / 1000} s, Next over ${options.nextSpreadMs / 1000} s`,
+      result.spread,
+    ],
+    ['one question, every Next and every answer at once', result.burst],
   ] as const) {
     lines.push(
       `${label}:`,

@@ -1,39 +1,63 @@
 /**
- * A lean Server-Sent Events reader over fetch, for the bench's thousands of streams: each event's
- * name (null for data) and data, with the time its chunk arrived. tRPC ends each event with a
- * blank line after its last field, so a block may start with a newline: fields are read by line.
+ * A lean Server-Sent Events reader over node:http, for the bench's thousands of streams (a phone is
+ * a device of its own; the bench's are thousands in one process, so each must cost little: no web
+ * streams, no promise a chunk). It hands each event's name (null for data) and data, with the time
+ * its chunk arrived. tRPC ends each event with a blank line after its last field, so a block may
+ * start with a newline: fields are read by line.
  */
+import { Agent, request } from 'node:http';
+
 export type SseHandlers = {
   onEvent(event: string | null, data: string, at: number): void;
   /** The stream ended or failed without being aborted. */
   onEnd(reason: string): void;
 };
 
-export async function readSse(url: string, cookie: string, signal: AbortSignal, handlers: SseHandlers) {
-  const response = await fetch(url, { headers: { accept: 'text/event-stream', cookie }, signal });
-  if (response.status !== 200 || !response.body) throw new Error(`${url}: ${response.status}`);
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  void (async () => {
-    try {
-      for (;;) {
-        const chunk = await reader.read();
-        if (chunk.done) return handlers.onEnd('closed by the server');
+/** Streams stay open for long: each has its own socket, none is pooled. */
+const streamAgent = new Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
+
+/** Resolves once the stream is open (status 200), then reads it in the background until `signal` aborts. */
+export function readSse(url: string, cookie: string, signal: AbortSignal, handlers: SseHandlers): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { agent: streamAgent, headers: { accept: 'text/event-stream', cookie }, signal });
+    req.on('error', (error) => {
+      if (signal.aborted) return;
+      reject(error);
+      handlers.onEnd(error.message);
+    });
+    req.on('response', (response) => {
+      if (response.statusCode !== 200) {
+        response.resume();
+        reject(new Error(`${url}: ${response.statusCode}`));
+        return;
+      }
+      resolve();
+      response.setEncoding('utf8');
+      let buffer = '';
+      response.on('data', (chunk: string) => {
         const at = performance.now();
-        buffer += decoder.decode(chunk.value, { stream: true });
+        buffer += chunk;
         let end = buffer.indexOf('\n\n');
         while (end !== -1) {
-          const lines = buffer.slice(0, end).split('\n');
+          const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
           end = buffer.indexOf('\n\n');
-          const event = lines.find((line) => line.startsWith('event: '))?.slice(7) ?? null;
-          const data = lines.find((line) => line.startsWith('data: '))?.slice(6) ?? '';
+          let event: string | null = null;
+          let data = '';
+          for (const line of block.split('\n')) {
+            if (line.startsWith('event: ')) event = line.slice(7);
+            else if (line.startsWith('data: ')) data = line.slice(6);
+          }
           handlers.onEvent(event, data, at);
         }
-      }
-    } catch (error) {
-      if (!signal.aborted) handlers.onEnd(`${(error as Error).message} ${(error as Error).cause ?? ''}`);
-    }
-  })();
+      });
+      response.on('end', () => {
+        if (!signal.aborted) handlers.onEnd('closed by the server');
+      });
+      response.on('error', (error) => {
+        if (!signal.aborted) handlers.onEnd(error.message);
+      });
+    });
+    req.end();
+  });
 }

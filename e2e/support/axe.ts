@@ -8,7 +8,8 @@ type Violation = { id: string; impact: string | null; help: string; nodes: { tar
 
 /** axe's serious and critical findings on the page as it is now. */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
+  // Once a document: a page the app changed in place (a dialog, a form's problems) has it already.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
   const violations = (await page.evaluate(async () => {
     type Axe = { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> };
     const axe = (window as unknown as { axe: Axe }).axe;

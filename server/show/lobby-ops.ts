@@ -7,7 +7,7 @@ import { categories, showPlayers, shows } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { newRoomCode } from './codes';
 import { beginQuestion, pickShowQuestions } from './questions';
-import { bumpVersion, hostedShow, type ShowChange, showStore } from './store';
+import { changeOf, hostedShow, type ShowChange, showStore } from './store';
 
 /**
  * The host's work before the first question (writer operations, each one transaction): open a
@@ -70,7 +70,7 @@ export function configureShow(db: Db, userId: string, input: ConfigureShowInput)
       }).filter(([, value]) => value !== undefined),
     );
     if (Object.keys(changes).length > 0) db.update(shows).set(changes).where(eq(shows.id, show.id)).run();
-    return { showId: show.id, version: bumpVersion(db, show.id) };
+    return changeOf(db, show.id);
   });
 }
 
@@ -83,7 +83,7 @@ export function removeShowPlayer(db: Db, userId: string, showId: string, playerI
       .where(and(eq(showPlayers.id, playerId), eq(showPlayers.showId, showId)))
       .run();
     if (changes === 0) throw notFound('errors:show.playerNotFound');
-    return { showId, version: bumpVersion(db, showId) };
+    return changeOf(db, showId);
   });
 }
 
@@ -99,6 +99,6 @@ export function startShow(db: Db, userId: string, showId: string, now = Date.now
     if (players.length === 0) throw conflict('errors:show.noPlayers');
     pickShowQuestions(db, show, players);
     beginQuestion(db, showId, 0, now);
-    return { showId, version: bumpVersion(db, showId) };
+    return changeOf(db, showId);
   });
 }

@@ -8,7 +8,7 @@ import { showPlayers } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { CODE_NOT_FOUND } from '../rate-limits';
 import { getOwnedProfile } from '../services/profiles';
-import { bumpVersion, playerOfToken, type ShowChange, showStore } from './store';
+import { changeOf, playerOfToken, type ShowChange, showStore } from './store';
 
 /**
  * A phone's part (writer operations): joining by room code, answering, leaving. The phone is its
@@ -45,7 +45,7 @@ export function joinShow(
       const already = players.find((p) => p.profileId === profile.id);
       if (already) {
         db.update(showPlayers).set({ tokenHash }).where(eq(showPlayers.id, already.id)).run();
-        return { showId: show.id, playerId: already.id, version: bumpVersion(db, show.id) };
+        return { ...changeOf(db, show.id), playerId: already.id };
       }
       profileId = profile.id;
       player = {
@@ -69,7 +69,7 @@ export function joinShow(
         joinedAt: now,
       })
       .run();
-    return { showId: show.id, playerId, version: bumpVersion(db, show.id) };
+    return { ...changeOf(db, show.id), playerId };
   });
 }
 
@@ -113,7 +113,7 @@ export function answerShow(
       answerIndex: input.answerIndex,
       elapsedMs,
     });
-    return { showId: show.id, playerId: player.id, version: bumpVersion(db, show.id), ...input, recorded: true };
+    return { ...changeOf(db, show.id), playerId: player.id, ...input, recorded: true };
   });
 }
 
@@ -122,6 +122,6 @@ export function leaveShow(db: Db, tokenHash: string): ShowChange {
   return writeTransaction(db, () => {
     const player = playerOfToken(db, tokenHash);
     db.delete(showPlayers).where(eq(showPlayers.id, player.id)).run();
-    return { showId: player.showId, version: bumpVersion(db, player.showId) };
+    return changeOf(db, player.showId);
   });
 }

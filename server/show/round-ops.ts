@@ -3,7 +3,7 @@ import { type Db, writeTransaction } from '../db/database';
 import { showPlayers, shows } from '../db/schema';
 import { beginQuestion } from './questions';
 import { recordShowResults } from './results';
-import { bumpVersion, hostedShow, type ShowChange, type ShowRow, showStore } from './store';
+import { changeOf, hostedShow, type ShowChange, type ShowRow, showStore } from './store';
 
 /**
  * A show from question to question, to its podium and away (writer operations, each one
@@ -29,7 +29,7 @@ export function revealShowQuestion(db: Db, showId: string, position: number): Sh
         .run();
     }
     db.update(shows).set({ status: 'reveal', deadline: null }).where(eq(shows.id, showId)).run();
-    return { showId, version: bumpVersion(db, showId) };
+    return changeOf(db, showId);
   });
 }
 
@@ -46,7 +46,7 @@ export function nextShowQuestion(
     if (show.status !== 'reveal' || show.position !== position) return null;
     if (position + 1 < show.questionCount) beginQuestion(db, showId, position + 1, now);
     else finish(db, show, now);
-    return { showId, version: bumpVersion(db, showId) };
+    return changeOf(db, showId);
   });
 }
 
@@ -65,7 +65,7 @@ function finish(db: Db, show: ShowRow, now: number): boolean {
 export function endShow(db: Db, userId: string, showId: string, now = Date.now()): ShowChange | null {
   return writeTransaction(db, () => {
     const show = hostedShow(db, userId, showId);
-    return finish(db, show, now) ? { showId, version: bumpVersion(db, showId) } : null;
+    return finish(db, show, now) ? changeOf(db, showId) : null;
   });
 }
 
@@ -73,7 +73,7 @@ export function endShow(db: Db, userId: string, showId: string, now = Date.now()
 export function endUnattendedShow(db: Db, showId: string, now = Date.now()): ShowChange | null {
   return writeTransaction(db, () => {
     const show = showStore(db).show.get({ showId });
-    return show && finish(db, show, now) ? { showId, version: bumpVersion(db, showId) } : null;
+    return show && finish(db, show, now) ? changeOf(db, showId) : null;
   });
 }
 

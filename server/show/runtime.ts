@@ -70,6 +70,7 @@ export function createShowRuntime({ db, writer, onError = () => undefined }: Sho
   /** After a write: the show's screens woken (those of `viewers` only, when no one else sees it), its timer set again. */
   function changed(change: ShowChange | null, viewers?: readonly string[]) {
     if (!change) return;
+    states.changed(change);
     hub.changed(change.showId, viewers);
     schedule(change.showId);
   }
@@ -108,9 +109,14 @@ export function createShowRuntime({ db, writer, onError = () => undefined }: Sho
             ? await writer.endUnattendedShow(showId)
             : await writer.closeFinishedShow(showId);
       if (change) changed(change);
-      else schedule(showId);
+      else {
+        // Nothing to do after all (the show moved on meanwhile): its state is read again.
+        states.changed({ showId, version: null });
+        schedule(showId);
+      }
     } catch (error) {
       if (stopped) return;
+      states.changed({ showId, version: null });
       onError(error, `the family show's ${action} failed; trying again`);
       timers.schedule(showId, Date.now() + RETRY_MS);
     }

@@ -5,53 +5,39 @@ import { type Db, inTransaction } from '../db/database';
 import { notFound } from '../errors';
 import { CODE_NOT_FOUND } from '../rate-limits';
 import { listProfiles } from '../services/profiles';
-import { type PlayerRow, type QuestionRow, type ShowRow, showStore } from './store';
+import { readShowState, type ShowChange, type ShowState, showStore } from './store';
 
 /**
  * The family show as its screens read it, on the server's read connection: a GET never writes
  * (server/http/read-only.test.ts), and the streams read here at every change.
  */
 
-/** Everything a show's snapshots are made of, at one version. */
-export type ShowState = {
-  show: ShowRow;
-  players: PlayerRow[];
-  /** The question on screen (null in the lobby). */
-  question: QuestionRow | null;
-  /** The answers to it so far. */
-  answers: { playerId: string; answerIndex: number }[];
-};
-
 /**
- * Reads a show's state, once a version: the screens of a show woken by one change (the TV and up
- * to 12 phones) share one read. Null once the show is deleted.
+ * A show's state for its screens, in memory: the screens of a show woken by one change (the TV
+ * and up to 12 phones), its timer and the check for everyone having answered share it. Every change
+ * of a show is a write its runtime makes and then tells of (`changed`, with the version written
+ * and the state the write left), so what is kept stands until then and a woken stream reads no
+ * database. A show not kept (after a restart, say) is read on the server's read connection. (A
+ * show's streams and writes are on the primary: docs/decisions/family-show.md.)
  */
 export function createShowStates(db: Db) {
-  const cache = new Map<string, ShowState>();
+  const kept = new Map<string, ShowState>();
   return {
+    /** The show's state (null once it is deleted). */
     load(showId: string): ShowState | null {
-      return inTransaction(db, () => {
-        const store = showStore(db);
-        const show = store.show.get({ showId });
-        if (!show) {
-          cache.delete(showId);
-          return null;
-        }
-        const cached = cache.get(showId);
-        if (cached && cached.show.version === show.version) return cached;
-        const position = show.position;
-        const state: ShowState = {
-          show,
-          players: store.players.all({ showId }),
-          question: position >= 0 ? (store.question.get({ showId, position }) ?? null) : null,
-          answers: position >= 0 ? store.answers.all({ showId, position }) : [],
-        };
-        cache.set(showId, state);
-        return state;
-      });
+      const state = kept.get(showId) ?? readShowState(db, showId);
+      if (state) kept.set(showId, state);
+      return state;
     },
-    forget(showId: string) {
-      cache.delete(showId);
+    /**
+     * The show changed to `version` (null: deleted, or not known) and, if the write read it, to
+     * `state`: kept, unless what is kept is already as new; else read again when next loaded.
+     */
+    changed({ showId, version, state }: ShowChange) {
+      const known = kept.get(showId);
+      if (known && version !== null && known.show.version >= version) return;
+      if (state) kept.set(showId, state);
+      else kept.delete(showId);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
+import { type Db, inTransaction } from '../db/database';
 import { preparedQueries } from '../db/prepared';
 import { showAnswers, showPlayers, showQuestions, shows } from '../db/schema';
 import { notFound } from '../errors';
@@ -94,11 +94,51 @@ export type ShowRow = typeof shows.$inferSelect;
 export type PlayerRow = ReturnType<ReturnType<typeof showStore>['players']['all']>[number];
 export type QuestionRow = typeof showQuestions.$inferSelect;
 
+/** Everything a show's snapshots are made of, at one version. */
+export type ShowState = {
+  show: ShowRow;
+  players: PlayerRow[];
+  /** The question on screen (null in the lobby). */
+  question: QuestionRow | null;
+  /** The answers to it so far. */
+  answers: { playerId: string; answerIndex: number }[];
+};
+
+/** The show's state as `db` sees it now (null: no such show). */
+export function readShowState(db: Db, showId: string): ShowState | null {
+  return inTransaction(db, () => {
+    const store = showStore(db);
+    const show = store.show.get({ showId });
+    if (!show) return null;
+    const position = show.position;
+    return {
+      show,
+      players: store.players.all({ showId }),
+      question: position >= 0 ? (store.question.get({ showId, position }) ?? null) : null,
+      answers:
+        position >= 0
+          ? store.answers.all({ showId, position }).map(({ playerId, answerIndex }) => ({ playerId, answerIndex }))
+          : [],
+    };
+  });
+}
+
 /** Moves the show's version on (inside the operation's transaction); its new version. */
 export function bumpVersion(db: Db, showId: string): number {
   const bumped = showStore(db).bump.get({ showId });
   if (!bumped) throw new Error(`no show ${showId}`);
   return bumped.version;
+}
+
+/**
+ * The operation's change, at the end of its transaction: the version moved on, and the show's
+ * state as written, which the main thread keeps for the show's screens (state.ts) instead of
+ * reading it back (the writer's connection has the pages at hand; a reader's cache starts cold
+ * after every write).
+ */
+export function changeOf(db: Db, showId: string): ShowChange {
+  const version = bumpVersion(db, showId);
+  return { showId, version, state: readShowState(db, showId) };
 }
 
 /** The show `userId` hosts (another account's, or none: NOT_FOUND, which tells nothing). */
@@ -115,5 +155,8 @@ export function playerOfToken(db: Db, tokenHash: string): PlayerRow {
   return player;
 }
 
-/** What an operation tells the main thread: which show changed, and its version now (null: deleted). */
-export type ShowChange = { showId: string; version: number | null };
+/**
+ * What an operation tells the main thread: which show changed, its version now (null: deleted)
+ * and, when it was read at the end of the write, its state at that version.
+ */
+export type ShowChange = { showId: string; version: number | null; state?: ShowState | null };

@@ -13,8 +13,11 @@ import { hostView, playerView } from './views';
  */
 type Streams = { hub: ShowHub; states: ShowStates; onPresence: (showId: string) => void };
 
-/** The same snapshot as the last sent (other players' answers, say) is not sent again. */
-const sameAs = (sent: string | null, view: object) => sent === JSON.stringify({ ...view, serverNow: 0 });
+/**
+ * A snapshot made with serverNow 0, as text: the same as the last sent (other players' answers,
+ * say) is not sent again. The event carries the clock.
+ */
+const unclocked = (view: object) => JSON.stringify(view);
 
 export async function* hostStream(
   { hub, states, onPresence }: Streams,
@@ -38,8 +41,9 @@ export async function* hostStream(
       const id = `${state.show.version}.${hub.presence(showId)}`;
       if (id !== sentId) {
         const view = hostView(state, (playerId) => hub.connected(showId, playerId), 0);
-        if (!sameAs(sent, view)) {
-          sent = JSON.stringify(view);
+        const text = unclocked(view);
+        if (text !== sent) {
+          sent = text;
           yield tracked(id, { ...view, serverNow: Date.now() });
         }
         sentId = id;
@@ -73,8 +77,9 @@ export async function* playerStream(
       }
       const id = String(state.show.version);
       if (id !== sentId) {
-        if (!sameAs(sent, view)) {
-          sent = JSON.stringify(view);
+        const text = unclocked(view);
+        if (text !== sent) {
+          sent = text;
           yield tracked(id, { ...view, serverNow: Date.now() });
         }
         sentId = id;

@@ -1,6 +1,6 @@
 import { amountAt, rankPlayers, type Standing, scoreOf, showAgeGroup, showLadder } from '#shared/show.ts';
 import type { HostView, PlayerView, ShowQuestion, ShowReveal } from '#shared/show-views.ts';
-import type { ShowState } from './state';
+import type { ShowState } from './store';
 
 /**
  * Each screen's snapshot of a show (shared/show-views.ts), made from its state: pure, so a show's

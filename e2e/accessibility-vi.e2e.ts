@@ -1,0 +1,3 @@
+import { axeSweep } from './support/axe-sweep';
+
+axeSweep('vi');
