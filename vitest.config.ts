@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     setupFiles: ['server/test/fail-on-console-error.ts'],
     pool: 'forks',
+    // Both cores (vitest's default leaves one of a 2-core machine idle: 98 s → 59 s here).
+    maxWorkers: 2,
     // A test waits for real threads, processes and sockets: on a busy 2-core machine that can take
     // seconds, so it fails on what it checks, not on the default 5 s.
     testTimeout: 30_000,

@@ -7,16 +7,18 @@ import { servedQuestion } from './db';
 import { installSpeechStandIn, spokenLines } from './speech-stand-in';
 import { e2eSuite } from './suite';
 
+const PHONE = { width: 360, height: 740 };
+const TABLET = { width: 820, height: 1180 };
+const TV = { width: 1920, height: 1080 };
+
 /**
- * axe-core on every screen in one language, on a phone, a tablet and a TV-sized window: each
- * language is a file of its own (accessibility-en/-vi.e2e.ts), so the two run side by side.
+ * axe-core on every screen in one language: on a phone in both languages, and each larger window
+ * in one of them (a tablet in English, a TV in Vietnamese, whose longer words are the harder
+ * fit), which covers each language and each width for two thirds of the browser time of all six.
+ * Each language is a file of its own (accessibility-en/-vi.e2e.ts), so the two run side by side.
  */
 export function axeSweep(language: Language) {
-  const WIDTHS = [
-    { width: 360, height: 740 },
-    { width: 820, height: 1180 },
-    { width: 1920, height: 1080 },
-  ];
+  const WIDTHS = language === 'en' ? [PHONE, TABLET] : [PHONE, TV];
   const ADMIN = newAccount('A11yAdmin');
 
   const suite = e2eSuite({ env: { ADMIN_EMAILS: ADMIN.email } });

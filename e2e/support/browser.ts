@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { SHARED_BROWSER_ENV } from './server';
 
 export const DEFAULT_CHROME_PATH = '/usr/bin/chromium';
 
@@ -13,8 +14,8 @@ const LAUNCH_ARGS = [
   '--disable-sync',
 ];
 
-/** The system Chromium (or CHROME_PATH). Never downloads a browser. */
-export async function launchBrowser(): Promise<Browser> {
+/** How the system Chromium (or CHROME_PATH) is launched. Never downloads a browser. */
+export function browserLaunchOptions() {
   const executablePath = process.env.CHROME_PATH ?? DEFAULT_CHROME_PATH;
   if (!existsSync(executablePath)) {
     throw new Error(
@@ -22,7 +23,16 @@ export async function launchBrowser(): Promise<Browser> {
         'The e2e tests never download a browser.',
     );
   }
-  return chromium.launch({ executablePath, headless: true, args: LAUNCH_ARGS });
+  return { executablePath, headless: true, args: LAUNCH_ARGS };
+}
+
+/**
+ * The run's Chromium (started once by global-setup.ts; closing it here only disconnects), or one
+ * of its own for a file run without that setup.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const shared = process.env[SHARED_BROWSER_ENV];
+  return shared ? chromium.connect(shared) : chromium.launch(browserLaunchOptions());
 }
 
 /** What went wrong in a page: uncaught errors, console errors, and HTTP answers of 400 and above. */

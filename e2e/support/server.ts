@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -158,11 +158,26 @@ export type StartOptions = {
   port?: number;
 };
 
-/** Starts the built server on a free loopback port with a fresh database, once it is healthy. */
+/** Where global-setup.ts leaves a new install for the files' servers to start from (a copy each). */
+export const TEMPLATE_INSTALL_ENV = 'E2E_TEMPLATE_INSTALL';
+/** The run's Chromium, started by global-setup.ts (its WebSocket address). */
+export const SHARED_BROWSER_ENV = 'E2E_BROWSER_WS';
+
+/** A new install's files copied into `dir`: its database and uploaded pictures. */
+function copyInstall(from: string, dir: string): void {
+  for (const name of ['quiz-ladder.db', 'uploads']) cpSync(join(from, name), join(dir, name), { recursive: true });
+}
+
+/**
+ * Starts the built server on a free loopback port with a new install's database (a copy of the
+ * run's template, else seeded as it starts), once it is healthy.
+ */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   assertBuilt();
   const owned = options.dir ? null : tempDir();
   const dir = options.dir ?? (owned as { dir: string }).dir;
+  const template = process.env[TEMPLATE_INSTALL_ENV];
+  if (owned && template) copyInstall(template, dir);
   const port = options.port ?? (await freePort());
   const dbPath = join(dir, 'quiz-ladder.db');
   const proc = spawnServerProcess({
