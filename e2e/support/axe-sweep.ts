@@ -182,8 +182,7 @@ export function axeSweep(language: Language) {
       await check('admin edit question: not found', admin.page);
 
       expect(found).toEqual({});
-    }, // Three widths of each of some thirty screens, on a busy machine.
-    300_000);
+    }, 300_000); // Three widths of each of some thirty screens, on a busy machine.
 
     test('the family page at 360, 820 and 1920 px has no serious or critical axe finding', async () => {
       const parent = await context();
