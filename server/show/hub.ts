@@ -7,7 +7,7 @@ export const HOST = 'host';
  * The family show's live part on the main thread, in memory: who is watching which show (a
  * viewer is connected while a stream of its is open: presence is never written down), and the
  * streams waiting for a show's next change. A change (a write, a presence change) wakes them
- * all; each reads the show again (state.ts) and sends its viewer's snapshot if it differs.
+ * all; each takes the show's state (state.ts) and sends its viewer's snapshot if it differs.
  */
 export function createShowHub(now: () => number = Date.now) {
   /** showId → viewer → its stream's wake-up (one stream a viewer; a set while an old one winds down). */

@@ -4,7 +4,7 @@ import type { ShowState } from './store';
 
 /**
  * Each screen's snapshot of a show (shared/show-views.ts), made from its state: pure, so a show's
- * TV and phones woken by one change share one read (state.ts). The right answer appears only
+ * TV and phones woken by one change share one state (state.ts). The right answer appears only
  * once the status is 'reveal'.
  */
 
