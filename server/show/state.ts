@@ -9,7 +9,7 @@ import { readShowState, type ShowChange, type ShowState, showStore } from './sto
 
 /**
  * The family show as its screens read it, on the server's read connection: a GET never writes
- * (server/http/read-only.test.ts), and the streams read here at every change.
+ * (server/http/read-only.test.ts); the streams' state is kept here between changes.
  */
 
 /**
