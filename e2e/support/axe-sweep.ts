@@ -7,14 +7,9 @@ import { servedQuestion } from './db';
 import { installSpeechStandIn, spokenLines } from './speech-stand-in';
 import { e2eSuite } from './suite';
 
+const PHONE = { width: 360, height: 740 };
 /** A phone, a tablet and a TV-sized window. */
-const WIDTHS = [
-  { width: 360, height: 740 },
-  { width: 820, height: 1180 },
-  { width: 1920, height: 1080 },
-];
-const [PHONE] = WIDTHS as [Viewport, ...Viewport[]];
-type Viewport = { width: number; height: number };
+const WIDTHS = [PHONE, { width: 820, height: 1180 }, { width: 1920, height: 1080 }];
 
 /** axe's serious and critical findings on the page as it is now, in each window size in turn (by name). */
 async function violationsAtEveryWidth(page: Page): Promise<Record<string, string[]>> {

@@ -163,9 +163,13 @@ export const TEMPLATE_INSTALL_ENV = 'E2E_TEMPLATE_INSTALL';
 /** The run's Chromium, started by global-setup.ts (its WebSocket address). */
 export const SHARED_BROWSER_ENV = 'E2E_BROWSER_WS';
 
-/** A new install's files copied into `dir`: its database and uploaded pictures. */
+/** A test install's files in its directory: the database and the uploaded pictures. */
+const DATABASE_FILE = 'quiz-ladder.db';
+const UPLOADS_FOLDER = 'uploads';
+
+/** A new install's files copied into `dir`. */
 function copyInstall(from: string, dir: string): void {
-  for (const name of ['quiz-ladder.db', 'uploads']) cpSync(join(from, name), join(dir, name), { recursive: true });
+  for (const name of [DATABASE_FILE, UPLOADS_FOLDER]) cpSync(join(from, name), join(dir, name), { recursive: true });
 }
 
 /**
@@ -179,13 +183,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const template = process.env[TEMPLATE_INSTALL_ENV];
   if (owned && template) copyInstall(template, dir);
   const port = options.port ?? (await freePort());
-  const dbPath = join(dir, 'quiz-ladder.db');
+  const dbPath = join(dir, DATABASE_FILE);
   const proc = spawnServerProcess({
     DATABASE_PATH: dbPath,
     PORT: String(port),
     HOST: '127.0.0.1',
     NODE_ENV: 'test',
-    UPLOADS_DIR: join(dir, 'uploads'),
+    UPLOADS_DIR: join(dir, UPLOADS_FOLDER),
     ...options.env,
   });
   const baseUrl = `http://127.0.0.1:${port}`;
