@@ -16,21 +16,25 @@ import { pageAt } from './pages';
 jitlessZod();
 
 // The opened address's page code comes with the first load's, and the first render waits for it:
-// a page that suspended instead would be held back 300 ms by React after its fallback showed.
-void Promise.all([initI18n(), pageAt(window.location.pathname)?.preload()]).then(() => {
-  const root = document.getElementById('root');
-  if (!root) throw new Error('No #root element');
-  installAnnouncer();
-  // A transition: React renders the first screen in slices, yielding to the browser between them,
-  // instead of one long task that holds the main thread (Lighthouse's blocking time on a phone).
-  startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+// a page that suspended instead would be held back 300 ms by React after its fallback showed. It
+// runs once i18next has started (its strings join i18next's); the server's preloads have fetched
+// both already.
+void initI18n()
+  .then(() => pageAt(window.location.pathname)?.preload())
+  .then(() => {
+    const root = document.getElementById('root');
+    if (!root) throw new Error('No #root element');
+    installAnnouncer();
+    // A transition: React renders the first screen in slices, yielding to the browser between them,
+    // instead of one long task that holds the main thread (Lighthouse's blocking time on a phone).
+    startTransition(() => {
+      createRoot(root).render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    });
   });
-});
 
 // Installable, with an offline page (client/pwa/sw.js): the manifest and the service worker come
 // once the page has loaded and settled, so that they never compete with the first screen for the

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Language } from '#shared/i18n.ts';
 import { pageSourceFor } from '#shared/routes.ts';
 
 /** Vite's build manifest (dist/public/.vite/manifest.json): each source module's chunk and the chunks it imports. */
@@ -22,6 +23,16 @@ function chunkClosure(manifest: BuildManifest, key: string, seen = new Set<strin
   return files;
 }
 
+/** The <link rel="modulepreload"> tags for a lazy chunk's source module and those it imports, minus what index.html loads anyway. */
+function lazyChunkPreloadTags(manifest: BuildManifest, source: string): string {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const loaded = entryKey ? chunkClosure(manifest, entryKey) : new Set<string>();
+  return [...chunkClosure(manifest, source)]
+    .filter((file) => !loaded.has(file) && file.endsWith('.js'))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
+}
+
 /**
  * The <link rel="modulepreload"> tags for the page at `pathname`: its own chunk and those it
  * imports, minus what index.html loads anyway. The browser fetches them with the first load's
@@ -29,11 +40,14 @@ function chunkClosure(manifest: BuildManifest, key: string, seen = new Set<strin
  */
 export function pagePreloadTags(manifest: BuildManifest, pathname: string): string {
   const source = pageSourceFor(pathname);
-  if (!source) return '';
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  const loaded = entryKey ? chunkClosure(manifest, entryKey) : new Set<string>();
-  return [...chunkClosure(manifest, source)]
-    .filter((file) => !loaded.has(file) && file.endsWith('.js'))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('');
+  return source ? lazyChunkPreloadTags(manifest, source) : '';
+}
+
+/**
+ * The tag for the chunk of every page's strings in `language` (client/src/locales/<language>.ts,
+ * which client/src/lib/i18n.ts imports before the first render), fetched likewise with the first
+ * load's code.
+ */
+export function stringsPreloadTags(manifest: BuildManifest, language: Language): string {
+  return lazyChunkPreloadTags(manifest, `src/locales/${language}.ts`);
 }

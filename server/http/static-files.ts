@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isClientRoute } from '#shared/routes.ts';
-import { pagePreloadTags, readBuildManifest } from './page-preloads';
+import { pageLanguage } from './page-language';
+import { pagePreloadTags, readBuildManifest, stringsPreloadTags } from './page-preloads';
 import { sendNotFound } from './rest';
 
 /** The server's own paths: unknown ones there stay JSON. */
@@ -53,11 +54,14 @@ export async function registerClient(app: FastifyInstance, publicDir: string | n
   const manifest = publicDir ? readBuildManifest(publicDir) : null;
 
   /**
-   * index.html for a page: with its code preloaded, and with the asking browser's session and the
-   * page's first answers (a data block, not a script: the CSP allows it). Both save round trips.
+   * index.html for a page: with its code and its language's strings preloaded, and with the asking
+   * browser's session and the page's first answers (a data block, not a script: the CSP allows it).
+   * Both save round trips.
    */
   async function pageFor(request: FastifyRequest, reply: FastifyReply, html: string, pathname: string) {
-    let head = manifest ? pagePreloadTags(manifest, pathname) : '';
+    let head = manifest
+      ? stringsPreloadTags(manifest, pageLanguage(request)) + pagePreloadTags(manifest, pathname)
+      : '';
     if (stateFor) {
       try {
         const { state, picture } = await stateFor(request, reply, pathname);

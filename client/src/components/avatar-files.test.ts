@@ -2,8 +2,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AVATARS, DEFAULT_AVATAR } from '#shared/avatars.ts';
-import { resources } from '../lib/i18n';
+import en from '../locales/en';
+import vi from '../locales/vi';
 
+const resources = { en, vi };
 const folder = join(import.meta.dirname, '..', '..', 'public', 'avatars');
 const svgOf = (avatar: string) => readFileSync(join(folder, avatar), 'utf8');
 const rootTagOf = (svg: string) => svg.match(/^\s*<svg\b[^>]*>/)?.[0] ?? '';

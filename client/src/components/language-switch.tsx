@@ -1,7 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '#shared/i18n.ts';
+import { switchLanguage } from '../lib/i18n';
 
-/** Changes the language at once; the detector caches the choice in localStorage and a cookie. */
+/**
+ * Changes the language, at once or once its strings are fetched (a first switch); the detector
+ * caches the choice in localStorage and a cookie.
+ */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const current = i18n.resolvedLanguage ?? 'en';
@@ -14,7 +18,9 @@ export function LanguageSwitch() {
           type="button"
           lang={language}
           aria-pressed={current === language}
-          onClick={() => void i18n.changeLanguage(language)}
+          onClick={() => {
+            switchLanguage(language).catch((error: unknown) => console.warn('Language not switched', error));
+          }}
         >
           <span aria-hidden="true">{language.toUpperCase()}</span>
           <span className="visually-hidden">{t(`languages.${language}`)}</span>

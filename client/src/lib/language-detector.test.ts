@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { detectLanguages, keepLanguage } from './language-detector';
+import { detectLanguage, detectLanguages, keepLanguage } from './language-detector';
 
 /** A page's globals as the detector reads them: its address, cookies, storages, navigator and <html lang>. */
 function page({
@@ -62,6 +62,18 @@ describe('detectLanguages (spec §9)', () => {
   it('goes on to the navigator when storage refuses to be read', () => {
     page({ storageFails: true, languages: ['vi-VN'] });
     expect(detectLanguages()).toEqual(['vi', 'vi', 'en']);
+  });
+});
+
+describe('detectLanguage', () => {
+  it('is the first language asked for that the app has', () => {
+    page({ cookie: 'lng=fr', languages: ['de-DE', 'vi-VN', 'en'] });
+    expect(detectLanguage()).toBe('vi');
+  });
+
+  it('is English when none is', () => {
+    page({ languages: ['fr-FR'], htmlLang: '' });
+    expect(detectLanguage()).toBe('en');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { LanguageDetectorModule } from 'i18next';
+import { type Language, pickLanguage } from '#shared/i18n.ts';
 
 /** The query parameter, cookie and storage key that hold a chosen language. */
 const KEY = 'lng';
@@ -37,6 +38,11 @@ export function detectLanguages(): string[] {
     document.documentElement.getAttribute('lang'),
   ];
   return found.filter((tag): tag is string => Boolean(tag)).map((tag) => tag.slice(0, 2).toLowerCase());
+}
+
+/** The language this visit shows: the first of detectLanguages() we support, else the fallback. */
+export function detectLanguage(): Language {
+  return pickLanguage(detectLanguages());
 }
 
 /**
