@@ -50,8 +50,15 @@ describe('the installed app', () => {
     expect(cached.some((path) => path.endsWith('.woff2'))).toBe(true);
     expect(cached.some((path) => /^\/(api|trpc)/.test(path))).toBe(false);
 
-    // Offline, a page opens as the app's own offline page, in both languages.
+    // Offline in the page already open, the language still switches: both languages' first strings are in the shell.
+    expect(cached.filter((path) => /^\/assets\/(en|vi)-.*\.js$/.test(path))).toHaveLength(2);
     await context.setOffline(true);
+    await page.getByRole('button', { name: 'Tiếng Việt' }).click();
+    await page.getByRole('heading', { name: 'Ai sẽ chơi?' }).waitFor();
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('heading', { name: "Who's playing?" }).waitFor();
+
+    // Offline, a page opens as the app's own offline page, in both languages.
     await page.goto(suite.url('/pre-game')).catch(() => undefined);
     await page.getByRole('heading', { name: 'You are offline' }).waitFor();
     await page.getByRole('heading', { name: 'Bạn đang ngoại tuyến' }).waitFor();

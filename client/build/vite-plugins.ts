@@ -117,16 +117,23 @@ export function webApp(): Plugin {
       for (const file of ['offline.html', 'offline.css']) {
         this.emitFile({ type: 'asset', fileName: file, source: readFileSync(join(PWA_DIR, file)) });
       }
-      // The shell: the entry chunk with its imports and styles, the fonts, the offline page, the icons.
+      // The shell: the entry chunk with its imports and styles, both languages' first strings (a
+      // switch while the network is down still works), the fonts, the offline page, the icons.
       const entry = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.isEntry);
       const entryFiles =
         entry && entry.type === 'chunk'
           ? [entry.fileName, ...entry.imports, ...(entry.viteMetadata?.importedCss ?? [])]
           : [];
+      const firstStrings = Object.values(bundle)
+        .filter(
+          (chunk) => chunk.type === 'chunk' && /\/client\/src\/locales\/[a-z]{2}\.ts$/.test(chunk.facadeModuleId ?? ''),
+        )
+        .map((chunk) => chunk.fileName);
       const fonts = Object.keys(bundle).filter((file) => /\.woff2$/.test(file));
       const shell = [
         ...new Set([
           ...entryFiles,
+          ...firstStrings,
           ...fonts,
           'offline.html',
           'offline.css',
