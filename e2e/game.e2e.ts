@@ -4,6 +4,7 @@ import type { Language } from '#shared/i18n.ts';
 import { type ProfileInput, readStats, shownText, statValue, trpcMutation } from './support/app';
 import { assertNoProblems, type OpenedPage } from './support/browser';
 import { countRows, gamesOf, profileRow, type ServedQuestion, servedQuestion, withDb } from './support/db';
+import { recordShown, shownSoFar, waitUntilShown } from './support/shown';
 import {
   installEnglishOnlySpeechStandIn,
   installSpeechStandIn,
@@ -35,12 +36,18 @@ async function newPlayer(
   return suite.player(profile, {
     hasTouch: options.hasTouch ?? false,
     setup: async (context) => {
+      await recordShown(context, [MARKED_RIGHT, MARKED_WRONG, SAID_CORRECT]);
       if (options.speech === 'english-only')
         await installEnglishOnlySpeechStandIn(context, { utteranceMs: options.utteranceMs });
       else await installSpeechStandIn(context, { utteranceMs: options.utteranceMs });
     },
   });
 }
+
+/** A pick's 2-second feedback, recorded as it shows (support/shown.ts): a busy machine's test may look late. */
+const MARKED_RIGHT = { selector: '.answers button.answer[data-state="correct"]', among: '.answers button.answer' };
+const MARKED_WRONG = { selector: '.answers button.answer[data-state="wrong"]', among: '.answers button.answer' };
+const SAID_CORRECT = { selector: '.feedback', text: 'Correct!' };
 
 const answers = (page: Page) => page.locator('.answers button.answer');
 const answerAt = (page: Page, index: number) => answers(page).nth(index);
@@ -87,10 +94,11 @@ async function answerRight(
   method: PickMethod,
 ): Promise<ServedQuestion> {
   const served = servedQuestion(suite.server.dbPath, profileId, position);
+  const before = await shownSoFar(page, MARKED_RIGHT);
   await pick(page, served.correctShownIndex, method);
-  await page.locator(`.answers button.answer[data-state="correct"]`).waitFor();
-  expect(await answerAt(page, served.correctShownIndex).getAttribute('data-state')).toBe('correct');
-  expect(await page.locator('.answers button.answer[data-state="wrong"]').count()).toBe(0);
+  await waitUntilShown(page, MARKED_RIGHT, before.times + 1);
+  expect((await shownSoFar(page, MARKED_RIGHT)).at.at(-1)).toBe(served.correctShownIndex);
+  expect((await shownSoFar(page, MARKED_WRONG)).times).toBe(0);
   return served;
 }
 
@@ -149,7 +157,7 @@ describe('playing a game', () => {
       expect(await shownQuestion(page)).toEqual({ question: served.questionEn, answers: served.shownEn });
       await page.getByText(`Playing for ${enAmount(LADDER[position] as number)}`, { exact: true }).waitFor();
       await answerRight(page, profileId, position, methods[position % methods.length] as PickMethod);
-      await page.getByText('Correct!', { exact: true }).waitFor();
+      await waitUntilShown(page, SAID_CORRECT, position + 1);
     }
 
     const heading = page.getByRole('heading', { level: 1 });

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import type { ProfileInput } from './support/app';
 import { assertNoProblems, type OpenedPage, watchPage } from './support/browser';
 import { gamesOf, profileRow, servedQuestion, withDb } from './support/db';
+import { recordShown, shownSoFar, type Watched, waitUntilShown } from './support/shown';
 import { installSpeechStandIn } from './support/speech-stand-in';
 import { e2eSuite } from './support/suite';
 
@@ -12,8 +13,29 @@ const suite = e2eSuite();
 const url = suite.url;
 type Player = OpenedPage & { profileId: string };
 
+/** A pick's 2-second feedback, recorded as it shows (support/shown.ts): a busy machine's test may look late. */
+const MARKED_RIGHT = { selector: '.answers button.answer[data-state="correct"]', among: '.answers button.answer' };
+const MARKED_WRONG = { selector: '.answers button.answer[data-state="wrong"]', among: '.answers button.answer' };
+const ON_QUESTION_1 = { selector: 'body', text: 'Question 1 of 15' };
+
 const newPlayer = (profile: ProfileInput): Promise<Player> =>
-  suite.player(profile, { setup: (context) => installSpeechStandIn(context) });
+  suite.player(profile, {
+    setup: async (context) => {
+      await recordShown(context, [MARKED_RIGHT, MARKED_WRONG, ON_QUESTION_1]);
+      await installSpeechStandIn(context);
+    },
+  });
+
+/**
+ * Reloads during a pick's feedback with the page's clock held at the moment the feedback showed:
+ * what the reload finds left of the 2 s does not depend on how long a busy machine took to reload.
+ */
+async function reloadDuringFeedback(page: Page, mark: Watched) {
+  await waitUntilShown(page, mark);
+  const [shownAt] = (await shownSoFar(page, mark)).when;
+  await page.clock.setFixedTime(shownAt as number);
+  await page.reload();
+}
 
 const answerAt = (page: Page, index: number) => page.locator('.answers button.answer').nth(index);
 
@@ -177,10 +199,9 @@ describe('a reload during the feedback', () => {
     await waitForQuestion(page, 1);
     const first = servedQuestion(suite.server.dbPath, profileId, 0);
     await answerAt(page, first.correctShownIndex).click();
-    await page.locator('.answers button.answer[data-state="correct"]').waitFor();
-    await page.reload();
-    await page.locator('.answers button.answer[data-state="correct"]').waitFor();
-    expect(await page.getByText('Question 1 of 15', { exact: true }).count()).toBe(1);
+    await reloadDuringFeedback(page, MARKED_RIGHT);
+    await waitUntilShown(page, MARKED_RIGHT);
+    expect(await shownSoFar(page, ON_QUESTION_1)).toMatchObject({ times: 1 });
     await waitForQuestion(page, 2);
     assertNoProblems(problems);
   });
@@ -191,9 +212,8 @@ describe('a reload during the feedback', () => {
     await waitForQuestion(page, 1);
     const first = servedQuestion(suite.server.dbPath, profileId, 0);
     await answerAt(page, (first.correctShownIndex + 1) % 4).click();
-    await page.locator('.answers button.answer[data-state="wrong"]').waitFor();
-    await page.reload();
-    await page.locator('.answers button.answer[data-state="wrong"]').waitFor();
+    await reloadDuringFeedback(page, MARKED_WRONG);
+    await waitUntilShown(page, MARKED_WRONG);
     await page.getByRole('heading', { name: 'Game Over' }).waitFor();
     expect(profileRow(suite.server.dbPath, profileId)).toMatchObject({ total_games_played: 1 });
     assertNoProblems(problems);
