@@ -1,9 +1,8 @@
-import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { type AnyTRPCRouter, type inferRouterContext, TRPCError } from '@trpc/server';
 import { type ResponseMetaFn, resolveResponse } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jsonTooDeepAt } from '#shared/json-depth.ts';
+import { isSubscription, SSE_HEADERS, subscriptionStream } from './sse';
 
 export type TrpcRouteOptions<TRouter extends AnyTRPCRouter> = {
   router: TRouter;
@@ -35,10 +34,10 @@ function nestedTooDeeply(request: FastifyRequest): TRPCError | null {
  * adapters; what this skips is the stock adapter's machinery for streaming requests: the JSON body
  * is parsed once, tRPC is handed the few things it reads of a request (method, URL, headers, the
  * body, a signal) and a query's or a mutation's answer goes out whole, with its length: ~a fifth
- * more game starts a second (bench/README.md). A subscription's answer (the family show's event
- * streams, SSE) is the one streamed: its body is piped out as tRPC writes it, the request's
- * signal aborts when the client goes (the subscription ends), and the server closing cuts every
- * stream off (the browsers reconnect, to the server started again). Register it with a `prefix`.
+ * more game starts a second (bench/README.md). A subscription (the family show's event streams)
+ * is answered as Server-Sent Events by sse.ts, an event a write; its signal aborts when the client
+ * goes (the subscription ends), and the server closing cuts every stream off (the browsers
+ * reconnect, to the server started again). Register it with a `prefix`.
  */
 export async function trpcRoutes<TRouter extends AnyTRPCRouter>(
   app: FastifyInstance,
@@ -63,51 +62,41 @@ export async function trpcRoutes<TRouter extends AnyTRPCRouter>(
 
   const { router, createContext, maxBatchSize, onError, responseMeta } = options;
   app.all<{ Params: { path: string } }>('/:path', async (request, reply) => {
-    // Subscriptions are GETs: only those need to know when their client goes.
-    const gone = request.method === 'GET' ? new AbortController() : null;
-    if (gone) reply.raw.once('close', () => gone.abort());
+    const { path } = request.params;
+    if (request.method === 'GET' && isSubscription(router, path)) {
+      // Only a subscription needs to know when its client goes: it ends then.
+      const gone = new AbortController();
+      reply.raw.once('close', () => gone.abort());
+      const query = request.query as Record<string, unknown>;
+      const { status, body } = await subscriptionStream({
+        router,
+        path,
+        input: query.input,
+        lastEventId:
+          String(request.headers['last-event-id'] ?? query.lastEventId ?? query['Last-Event-Id'] ?? '') || null,
+        error: nestedTooDeeply(request),
+        createContext: () => createContext({ req: request, res: reply }),
+        signal: gone.signal,
+        onError: onError && ((error) => onError({ error, path, req: request })),
+      });
+      streams.add(reply);
+      reply.raw.once('close', () => streams.delete(reply));
+      return reply.code(status).headers(SSE_HEADERS).send(body);
+    }
     const response = await resolveResponse<TRouter>({
       router,
       maxBatchSize,
       responseMeta,
-      req: requestFor(request, gone?.signal),
-      path: request.params.path,
+      req: requestFor(request),
+      path,
       error: nestedTooDeeply(request),
       createContext: () => createContext({ req: request, res: reply }),
       onError: onError && ((failure) => onError({ error: failure.error, path: failure.path, req: request })),
     });
     reply.code(response.status);
     for (const [name, value] of response.headers) reply.header(name, value);
-    if (response.body && response.headers.get('content-type')?.startsWith('text/event-stream')) {
-      streams.add(reply);
-      reply.raw.once('close', () => streams.delete(reply));
-      // A reverse proxy (nginx) passes each event on at once instead of buffering the answer.
-      reply.header('X-Accel-Buffering', 'no');
-      return reply.send(Readable.from(wholeEvents(response.body as WebReadableStream<Uint8Array>)));
-    }
     return reply.send(await response.text());
   });
-}
-
-const NEWLINE = 10;
-
-/**
- * An event stream's bytes, an event at a time: tRPC writes each field of an event, and the blank
- * line after it, as chunks of their own, and each chunk written alone is a chunk of the response
- * and a write to the socket. Joined up to the blank line that ends each event (JSON data holds no
- * raw newline), an event is one write.
- */
-async function* wholeEvents(body: WebReadableStream<Uint8Array>): AsyncGenerator<Buffer> {
-  let parts: Uint8Array[] = [];
-  for await (const chunk of body) {
-    parts.push(chunk);
-    const last = chunk.length >= 2 ? chunk : Buffer.concat(parts.slice(-2));
-    if (last.at(-1) === NEWLINE && last.at(-2) === NEWLINE) {
-      yield Buffer.concat(parts);
-      parts = [];
-    }
-  }
-  if (parts.length > 0) yield Buffer.concat(parts);
 }
 
 /**
