@@ -47,7 +47,7 @@ const focusIsOn = (page: Page, selector: string) =>
 
 async function expectFocusOn(page: Page, selector: string, what: string) {
   await expect
-    .poll(() => focusIsOn(page, selector), { timeout: 5000, message: `focus on ${what}` })
+    .poll(() => focusIsOn(page, selector), { message: `focus on ${what}` })
     .toBe(true)
     .catch(async (error: Error) => {
       const on = await page.evaluate(() => {

@@ -153,8 +153,6 @@ describe('Manage Questions', () => {
     // Focus goes to the next row's Delete.
     await page.waitForFunction(
       () => document.activeElement?.getAttribute('aria-label') === 'Delete: Moving question 01?',
-      undefined,
-      { timeout: 5000 },
     );
     expect(questionCount('category_id = ?', from)).toBe(81);
 

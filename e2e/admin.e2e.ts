@@ -224,7 +224,7 @@ describe('an admin’s messages and fields', () => {
     await expectInvalid(page, page.locator('input[name="en-answer-B"]'), answers);
     expect(await page.locator('input[name="en-answer-A"]').getAttribute('aria-invalid')).toBeNull();
     // Focus on the first field at fault, not left on the button.
-    await expect.poll(() => focused(category), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => focused(category)).toBe(true);
 
     // Mended as it is typed: the messages and the marks go with their faults.
     await category.selectOption({ label: 'Animals' });
@@ -248,7 +248,7 @@ describe('an admin’s messages and fields', () => {
     // The next question keeps the category and age group; its first text has the focus.
     const enQuestion = page.locator('textarea[name="en-question"]');
     expect(await enQuestion.inputValue()).toBe('');
-    await expect.poll(() => focused(enQuestion), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => focused(enQuestion)).toBe(true);
     // The outcome is said where the form starts again, on screen with the focused field (a phone too).
     const inView = (locator: typeof added) =>
       locator.evaluate((element) => {
@@ -294,7 +294,7 @@ describe('an admin’s messages and fields', () => {
     await page.getByText(duplicate).waitFor();
     await expectInvalid(page, nameEn, duplicate);
     await expectInvalid(page, nameVi, duplicate);
-    await expect.poll(() => focused(nameEn), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => focused(nameEn)).toBe(true);
 
     // A later success replaces the refusal.
     await nameEn.fill('Rivers');
@@ -307,11 +307,11 @@ describe('an admin’s messages and fields', () => {
     // Edit: focus into the editor (and the last outcome goes); Cancel: back to the row's Edit.
     await page.getByRole('button', { name: 'Edit Rivers' }).click();
     const editor = page.locator('.category-edit');
-    await expect.poll(() => focused(editor.getByLabel('English name')), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => focused(editor.getByLabel('English name'))).toBe(true);
     await page.getByText('Category added.').waitFor({ state: 'detached' });
     await editor.getByRole('button', { name: 'Cancel' }).click();
     await editor.waitFor({ state: 'detached' });
-    await expect.poll(() => focused(page.getByRole('button', { name: 'Edit Rivers' })), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => focused(page.getByRole('button', { name: 'Edit Rivers' }))).toBe(true);
 
     // Save refused: the empty name marked and focused; saved: focus back on the row's Edit.
     await page.getByRole('button', { name: 'Edit Rivers' }).click();
@@ -321,14 +321,14 @@ describe('an admin’s messages and fields', () => {
     await page.getByText(requiredForUpdate).waitFor();
     await expectInvalid(page, editor.getByLabel('Vietnamese name'), requiredForUpdate);
     expect(await editor.getByLabel('English name').getAttribute('aria-invalid')).toBeNull();
-    await expect.poll(() => focused(editor.getByLabel('Vietnamese name')), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => focused(editor.getByLabel('Vietnamese name'))).toBe(true);
     await editor.getByLabel('English name').fill('Rivers and lakes');
     await editor.getByLabel('Vietnamese name').fill('Sông hồ');
     await editor.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Category updated.').waitFor();
     expect(await page.getByText(requiredForUpdate).count()).toBe(0);
     const renamed = page.getByRole('button', { name: 'Edit Rivers and lakes' });
-    await expect.poll(() => focused(renamed), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => focused(renamed)).toBe(true);
 
     // A refused delete closes its dialog (nothing left to ask) and says why in the row, focus back on
     // Delete; the next action (Edit) takes the refusal away.
@@ -340,9 +340,7 @@ describe('an admin’s messages and fields', () => {
     await refusal.waitFor();
     await page.getByRole('alertdialog').waitFor({ state: 'detached' });
     expect(await page.getByText('Category updated.').count()).toBe(0);
-    await expect
-      .poll(() => focused(page.getByRole('button', { name: 'Delete Animals', exact: true })), { timeout: 5_000 })
-      .toBe(true);
+    await expect.poll(() => focused(page.getByRole('button', { name: 'Delete Animals', exact: true }))).toBe(true);
     await page.getByRole('button', { name: 'Edit Animals', exact: true }).click();
     await refusal.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Cancel' }).click();

@@ -58,9 +58,7 @@ describe('a family', () => {
       expect(await page.getByLabel(label).getAttribute('aria-invalid')).toBe('true');
       expect(await page.getByLabel(label).getAttribute('aria-describedby')).toBe(alertId);
     }
-    await expect
-      .poll(() => page.getByLabel('Name').evaluate((input) => input === document.activeElement), { timeout: 5_000 })
-      .toBe(true);
+    await expect.poll(() => page.getByLabel('Name').evaluate((input) => input === document.activeElement)).toBe(true);
     await page.getByLabel('Name').fill('Minh');
     await page.getByLabel('Age').fill('0');
     await create.click();
@@ -68,9 +66,7 @@ describe('a family', () => {
     expect(await shownText(page.getByRole('alert'))).toBe('Please enter a valid age.');
     expect(await page.getByLabel('Name').getAttribute('aria-invalid')).toBeNull();
     expect(await page.getByLabel('Age').getAttribute('aria-invalid')).toBe('true');
-    await expect
-      .poll(() => page.getByLabel('Age').evaluate((input) => input === document.activeElement), { timeout: 5_000 })
-      .toBe(true);
+    await expect.poll(() => page.getByLabel('Age').evaluate((input) => input === document.activeElement)).toBe(true);
     expect(page.url()).toBe(url('/create-profile'));
     expect(profilesOfEmail(suite.server.dbPath, account.email)).toEqual([]);
     // Spec §5: the age input has min 1.

@@ -161,7 +161,7 @@ describe('playing a game', () => {
     }
 
     const heading = page.getByRole('heading', { level: 1 });
-    await page.getByRole('heading', { name: 'Congratulations!' }).waitFor({ timeout: 5000 });
+    await page.getByRole('heading', { name: 'Congratulations!' }).waitFor();
     expect(await shownText(heading)).toBe('Congratulations!');
     expect(await shownText(page.locator('.end-message'))).toContain('1,000,000');
     await page.getByText('15 correct answers', { exact: true }).waitFor();
@@ -491,7 +491,7 @@ describe('reading questions aloud', () => {
     expect(await speechCancels(page)).toBeGreaterThan(cancelsBefore);
     expect(await isSpeaking(page)).toBe(false);
     expect(await page.getByRole('button', { name: 'Read again' }).count()).toBe(0);
-    await expect.poll(() => profileRow(suite.server.dbPath, profileId)?.tts_enabled, { timeout: 5000 }).toBe(0);
+    await expect.poll(() => profileRow(suite.server.dbPath, profileId)?.tts_enabled).toBe(0);
 
     // After a reload the game resumes muted, and nothing is read, on this question or the next.
     await page.reload();
@@ -509,7 +509,7 @@ describe('reading questions aloud', () => {
       () => (window as unknown as { __spoken: { text: string }[] }).__spoken.filter((u) => u.text).length >= 6,
     );
     expectEnglishReading(await spokenLines(page), 'Question 2, for 200.', second.questionEn, second.shownEn);
-    await expect.poll(() => profileRow(suite.server.dbPath, profileId)?.tts_enabled, { timeout: 5000 }).toBe(1);
+    await expect.poll(() => profileRow(suite.server.dbPath, profileId)?.tts_enabled).toBe(1);
     assertNoProblems(problems);
   });
 

@@ -501,15 +501,13 @@ describe('sign-in configuration', () => {
   test('NODE_ENV=production with ALLOW_LOCAL_SIGNIN=true starts, warns, and offers the local sign-in', async () => {
     const server = await started({ env: { NODE_ENV: 'production', ALLOW_LOCAL_SIGNIN: 'true' } });
     await expect
-      .poll(
-        () =>
-          server.process
-            .output()
-            .split('\n')
-            .filter((line) => line.startsWith('{'))
-            .map((line) => JSON.parse(line) as { level: number; msg: string })
-            .filter((entry) => entry.level === 40 && entry.msg.includes('ALLOW_LOCAL_SIGNIN=true')),
-        { timeout: 5000 },
+      .poll(() =>
+        server.process
+          .output()
+          .split('\n')
+          .filter((line) => line.startsWith('{'))
+          .map((line) => JSON.parse(line) as { level: number; msg: string })
+          .filter((entry) => entry.level === 40 && entry.msg.includes('ALLOW_LOCAL_SIGNIN=true')),
       )
       .toHaveLength(1);
     const google = await fetch(`${server.baseUrl}/auth/google?returnTo=%2Fprofiles`, { redirect: 'manual' });

@@ -51,7 +51,7 @@ test('Generate without a category or with 0 questions marks those fields and foc
   // Only the count at fault now: the category is no longer marked.
   await category.selectOption({ label: 'Animals' });
   await generate.click();
-  await expect.poll(() => focused(count), { timeout: 5_000 }).toBe(true);
+  await expect.poll(() => focused(count)).toBe(true);
   expect(await category.getAttribute('aria-invalid')).toBeNull();
   expect(await count.getAttribute('aria-invalid')).toBe('true');
   expect(ai.requests.length).toBe(0);

@@ -83,7 +83,7 @@ const focusedDescription = (page: Page) =>
 
 async function expectFocusOn(page: Page, selector: string, what: string) {
   await expect
-    .poll(() => focusIsOn(page, selector), { timeout: 5000, message: `focus on ${what}` })
+    .poll(() => focusIsOn(page, selector), { message: `focus on ${what}` })
     .toBe(true)
     .catch(async (error: Error) => {
       throw new Error(`${error.message}; the focus is on ${await focusedDescription(page)}`);
@@ -187,12 +187,12 @@ describe('browser zoom', () => {
         items.unshift(voice);
       }
       for (const item of items) {
-        await item.scrollIntoViewIfNeeded({ timeout: 3000 });
+        await item.scrollIntoViewIfNeeded();
         expect(
           await reachable(item),
           `${await item.innerText().catch(() => 'the voice box')} in view and uncovered`,
         ).toBe(true);
-        await item.click({ trial: true, timeout: 3000 });
+        await item.click({ trial: true });
       }
       if (process.env.SCREENSHOTS_DIR) {
         await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/account-menu-${zoom * 100}pct.png` });
@@ -375,7 +375,7 @@ describe('the Account menu', () => {
     const position = (await shownNumber(page)) - 1;
     const served = servedQuestion(suite.server.dbPath, profileId, position);
     await page.keyboard.press(LETTERS[served.correctShownIndex] as string);
-    await page.locator('.answers button.answer[data-state]').first().waitFor({ timeout: 3000 });
+    await page.locator('.answers button.answer[data-state]').first().waitFor();
     expect(await panel.isVisible()).toBe(false);
     await page.getByText(`Question ${position + 2} of 15`, { exact: true }).waitFor();
     assertNoProblems(problems);
