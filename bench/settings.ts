@@ -35,7 +35,11 @@ export const RUN_ID = Date.now().toString(36);
 export const EXPORT_RATE = 300;
 /** One account flooding while families play at a person's pace (abuse.ts). */
 export const ABUSE = { families: 40, abuserConnections: 8, paceMs: 2000 };
-/** The family show: shows × phones at once; 14 questions with Next spread over a second, then one in a burst. */
+/**
+ * The family show: shows × phones at once; 14 questions with Next spread over a second, then one in a
+ * burst. The shows start over a round's length (a question's answers and its Next), as families who
+ * did not agree on a second do; the burst is every show in step.
+ */
 export const SHOW = {
   shows: envNumber('BENCH_SHOWS', 500),
   phonesPerShow: envNumber('BENCH_SHOW_PHONES', 6),
@@ -43,6 +47,7 @@ export const SHOW = {
   rounds: 14,
   nextSpreadMs: 1000,
   answerSpreadMs: 4000,
+  startSpreadMs: 5000,
 };
 export const SHOW_TARGET_P99_MS = 100;
 

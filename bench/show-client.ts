@@ -2,8 +2,9 @@
  * The family show's load (bench/show.ts): a process of TVs and phones for a slice of the shows,
  * forked by the bench. It sets its shows up over HTTP as the pages would (sign-in, show.create,
  * show.join, show.start), opens their event streams (show.watch for each TV, show.play for each
- * phone: a small SSE reader over fetch), then plays: at each question every phone answers as soon as
- * it sees it, and each TV presses Next a moment after its reveal. It measures, in its own clock,
+ * phone: a small SSE reader over node:http, sse-reader.ts), then plays: the shows start over a
+ * round's length, each phone answers a few seconds after it sees a question, and each TV presses
+ * Next a moment after its reveal; then one question with everything at once. It measures, in its own clock,
  * from a TV's Next (or start) to the last of its phones receiving the new question; from a show's
  * last answer to the last phone receiving the reveal; and each answer's round trip.
  */
@@ -22,6 +23,8 @@ export type ShowJob = {
   nextSpreadMs: number;
   /** In the spread rounds each phone answers this long after its question arrives, at most (uniformly at random). */
   answerSpreadMs: number;
+  /** Each show starts (question 0) this long after the phase begins, at most (uniformly at random). */
+  startSpreadMs: number;
   runId: string;
 };
 export type ShowClientCommand =
@@ -339,9 +342,9 @@ process.on('message', async (command: ShowClientCommand) => {
     reply({ type: 'done' });
   } else if (command.type === 'play') {
     mode = 'play';
-    // The starts spread like the Nexts: question 0 of each show.
+    // Question 0 of each show: the shows start over a round's length.
     const played = await playUntilSettled((show) =>
-      setTimeout(() => pressNext(show, -1), Math.random() * job.nextSpreadMs),
+      setTimeout(() => pressNext(show, -1), Math.random() * job.startSpreadMs),
     );
     reply({ type: 'done', samples: played });
   } else if (command.type === 'burst') {

@@ -22,6 +22,7 @@ export type ShowOptions = {
   rounds: number;
   nextSpreadMs: number;
   answerSpreadMs: number;
+  startSpreadMs: number;
 };
 
 export type ShowPhase = {
@@ -91,6 +92,7 @@ export async function runShowCase(options: ShowOptions): Promise<ShowResult> {
           rounds: options.rounds,
           nextSpreadMs: options.nextSpreadMs,
           answerSpreadMs: options.answerSpreadMs,
+          startSpreadMs: options.startSpreadMs,
           runId: `${options.runId}-${i}`,
         };
         return ask(c, { type: 'setup', job });
@@ -138,7 +140,7 @@ export async function runShowCase(options: ShowOptions): Promise<ShowResult> {
 /** The result as the bench prints it, line by line. */
 export function showReport(
   result: ShowResult,
-  options: Pick<ShowOptions, 'rounds' | 'nextSpreadMs' | 'answerSpreadMs'>,
+  options: Pick<ShowOptions, 'rounds' | 'nextSpreadMs' | 'answerSpreadMs' | 'startSpreadMs'>,
 ): string[] {
   const count = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 0 });
   const latency = (what: string, l: Latency) =>
@@ -150,7 +152,7 @@ export function showReport(
   ];
   for (const [label, phase] of [
     [
-      `${options.rounds} questions, answers spread over ${options.answerSpreadMs / 1000} s, Next over ${options.nextSpreadMs / 1000} s`,
+      `${options.rounds} questions, starts over ${options.startSpreadMs / 1000} s, answers over ${options.answerSpreadMs / 1000} s, Next over ${options.nextSpreadMs / 1000} s`,
       result.spread,
     ],
     ['one question, every Next and every answer at once', result.burst],
