@@ -115,6 +115,8 @@ export async function subscriptionStream(call: SubscriptionCall): Promise<{ stat
           wrote = false;
         }, pingMs)
       : null;
+  // A client gone leaves nothing ticking, even if its procedure never yields again.
+  signal.addEventListener('abort', () => pinger && clearInterval(pinger), { once: true });
 
   async function pump() {
     try {
