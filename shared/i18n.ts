@@ -1,6 +1,8 @@
 export const LANGUAGES = ['en', 'vi'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'en';
+/** The query parameter, cookie and storage key that hold a chosen language (the browser's detector and the server's guess at it). */
+export const LANGUAGE_KEY = 'lng';
 
 /**
  * The first of `tags`, in the order they are asked, that names a language we support, each read as

@@ -1,20 +1,4 @@
-import { type Language, pickLanguage } from '#shared/i18n.ts';
-
-/** The query parameter and cookie that hold a chosen language (client/src/lib/language-detector.ts). */
-const KEY = 'lng';
-
-function cookieValue(cookieHeader: string | undefined, name: string): string | null {
-  for (const pair of cookieHeader?.split(';') ?? []) {
-    const [key, ...value] = pair.trim().split('=');
-    if (key !== name) continue;
-    try {
-      return decodeURIComponent(value.join('='));
-    } catch {
-      return null;
-    }
-  }
-  return null;
-}
+import { LANGUAGE_KEY, type Language, pickLanguage } from '#shared/i18n.ts';
 
 /**
  * The language the browser will show a page in, as far as its request tells (spec §9's order, as
@@ -24,9 +8,11 @@ function cookieValue(cookieHeader: string | undefined, name: string): string | n
  */
 export function pageLanguage(request: {
   url: string;
-  headers: { cookie?: string; 'accept-language'?: string };
+  /** As @fastify/cookie parses them. */
+  cookies: Record<string, string | undefined>;
+  headers: { 'accept-language'?: string };
 }): Language {
-  const query = new URLSearchParams(request.url.split('?')[1] ?? '').get(KEY);
+  const query = new URLSearchParams(request.url.split('?')[1] ?? '').get(LANGUAGE_KEY);
   const accepted = (request.headers['accept-language'] ?? '').split(',').map((tag) => tag.split(';')[0]);
-  return pickLanguage([query, cookieValue(request.headers.cookie, KEY), ...accepted]);
+  return pickLanguage([query, request.cookies[LANGUAGE_KEY], ...accepted]);
 }

@@ -16,8 +16,8 @@ import { createShowTimers } from './timers';
  * The family show on the server's main thread (docs/decisions/family-show.md): each change is a
  * write operation run by the writer, which hands back the show's state as it left it; the state is
  * kept (state.ts), the show's screens are woken (a notifier in memory) and its timer set again;
- * each screen's stream sends its viewer's whole snapshot of that state. Reads that answer once (show.current, lookup, me) are plain
- * functions of server/show/state.ts.
+ * each screen's stream sends its viewer's whole snapshot of that state. Reads that answer once
+ * (show.current, lookup, me) are plain functions of server/show/state.ts.
  */
 export type ShowRuntime = {
   create(userId: string, input: CreateShowInput): Promise<{ showId: string; code: string }>;

@@ -1,8 +1,5 @@
 import type { LanguageDetectorModule } from 'i18next';
-import { type Language, pickLanguage } from '#shared/i18n.ts';
-
-/** The query parameter, cookie and storage key that hold a chosen language. */
-const KEY = 'lng';
+import { LANGUAGE_KEY as KEY, type Language, pickLanguage } from '#shared/i18n.ts';
 
 function fromStorage(storage: () => Storage): string | null {
   try {
