@@ -4,7 +4,7 @@ import type { Language } from '#shared/i18n.ts';
 import { type ProfileInput, readStats, shownText, statValue, trpcMutation } from './support/app';
 import { assertNoProblems, type OpenedPage } from './support/browser';
 import { countRows, gamesOf, profileRow, type ServedQuestion, servedQuestion, withDb } from './support/db';
-import { recordShown, shownSoFar, waitUntilShown } from './support/shown';
+import { MARKED_RIGHT, MARKED_WRONG, recordShown, shownSoFar, waitUntilShown } from './support/shown';
 import {
   installEnglishOnlySpeechStandIn,
   installSpeechStandIn,
@@ -44,9 +44,7 @@ async function newPlayer(
   });
 }
 
-/** A pick's 2-second feedback, recorded as it shows (support/shown.ts): a busy machine's test may look late. */
-const MARKED_RIGHT = { selector: '.answers button.answer[data-state="correct"]', among: '.answers button.answer' };
-const MARKED_WRONG = { selector: '.answers button.answer[data-state="wrong"]', among: '.answers button.answer' };
+/** The word a right pick's 2-second feedback says, recorded as it shows (support/shown.ts). */
 const SAID_CORRECT = { selector: '.feedback', text: 'Correct!' };
 
 const answers = (page: Page) => page.locator('.answers button.answer');

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import type { ProfileInput } from './support/app';
 import { assertNoProblems, type OpenedPage, watchPage } from './support/browser';
 import { gamesOf, profileRow, servedQuestion, withDb } from './support/db';
-import { recordShown, shownSoFar, type Watched, waitUntilShown } from './support/shown';
+import { MARKED_RIGHT, MARKED_WRONG, recordShown, shownSoFar, type Watched, waitUntilShown } from './support/shown';
 import { installSpeechStandIn } from './support/speech-stand-in';
 import { e2eSuite } from './support/suite';
 
@@ -13,9 +13,7 @@ const suite = e2eSuite();
 const url = suite.url;
 type Player = OpenedPage & { profileId: string };
 
-/** A pick's 2-second feedback, recorded as it shows (support/shown.ts): a busy machine's test may look late. */
-const MARKED_RIGHT = { selector: '.answers button.answer[data-state="correct"]', among: '.answers button.answer' };
-const MARKED_WRONG = { selector: '.answers button.answer[data-state="wrong"]', among: '.answers button.answer' };
+/** The first question on screen, recorded as it shows (support/shown.ts), as a pick's feedback is. */
 const ON_QUESTION_1 = { selector: 'body', text: 'Question 1 of 15' };
 
 const newPlayer = (profile: ProfileInput): Promise<Player> =>

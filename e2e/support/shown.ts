@@ -14,6 +14,16 @@ export type Watched = {
   among?: string;
 };
 
+/** A pick's feedback on the game screen: the answer marked right, or wrong (its place among the four). */
+export const MARKED_RIGHT: Watched = {
+  selector: '.answers button.answer[data-state="correct"]',
+  among: '.answers button.answer',
+};
+export const MARKED_WRONG: Watched = {
+  selector: '.answers button.answer[data-state="wrong"]',
+  among: '.answers button.answer',
+};
+
 const keyOf = ({ selector, text }: Watched) => (text === undefined ? selector : `${selector} ${text}`);
 
 function recorder(watched: Watched[]) {
