@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
+import { httpBatchLink, httpSubscriptionLink, retryLink, splitLink } from '@trpc/client';
 import { Suspense, useState } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { ROUTES, type RouteName } from '#shared/routes.ts';
@@ -12,6 +12,7 @@ import { ParentLockProvider } from './features/parent-lock/use-parent-lock';
 import { seedInitialQueries } from './lib/initial-state';
 import { useRouteFocus } from './lib/route-focus';
 import { useArrowNavigation } from './lib/spatial-navigation';
+import { retriesStream, streamRetryDelayMs } from './lib/stream-retry';
 import { trpc } from './lib/trpc';
 import { pages } from './pages';
 
@@ -24,10 +25,12 @@ export function App() {
     return client;
   });
   // Subscriptions (the family show's event streams) over Server-Sent Events; tRPC itself resumes a
-  // dropped stream from the last event id it saw. Everything else in batches, as ever.
+  // dropped stream from the last event id it saw, and one whose reopening failed is opened again
+  // (lib/stream-retry.ts). Everything else in batches, as ever.
   const [trpcClient] = useState(() =>
     trpc.createClient({
       links: [
+        retryLink({ retry: retriesStream, retryDelayMs: streamRetryDelayMs }),
         splitLink({
           condition: (op) => op.type === 'subscription',
           true: httpSubscriptionLink({ url: '/trpc' }),
